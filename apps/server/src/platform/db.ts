@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import * as schema from '../db/schema/index.ts';
+
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
+
+export type DbSchema = typeof schema;
+/** The query surface both drivers share; repositories only ever see this. */
+export type Database = PgDatabase<PgQueryResultHKT, DbSchema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Whether pgvector is enabled (always on PGlite; on a server only if installed). */
+  hasVector: boolean;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
+  | { kind: 'postgres'; url: string };
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') return openPostgres(target.url);
+  return openPglite(target);
+}
+
+async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File }): Promise<DatabaseHandle> {
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const client = new PGlite({
+    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    extensions: { vector, pg_trgm },
+  });
+  await client.waitReady;
+  await client.exec('CREATE EXTENSION IF NOT EXISTS vector; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    hasVector: true,
+    ping: () => ping(db as unknown as Database),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // pgvector and pg_trgm are optional on a server: enable what is installed, run without the rest.
+  const available = await pool.query<{ name: string }>(
+    "SELECT name FROM pg_available_extensions WHERE name IN ('vector', 'pg_trgm')",
+  );
+  const names = new Set(available.rows.map((row) => row.name));
+  for (const name of names) await pool.query(`CREATE EXTENSION IF NOT EXISTS ${name}`);
+  const db = drizzlePostgres(pool, { schema });
+  await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    hasVector: names.has('vector'),
+    ping: () => ping(db as unknown as Database),
+    close: () => pool.end(),
+  };
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`SELECT 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+  }
+}
+
+/** Decorates `app.database`; the handle is opened by the caller (main or a test) and closed with the app. */
+export const databasePlugin = fp(
+  async (app: FastifyInstance, options: { handle: DatabaseHandle }) => {
+    app.decorate('database', options.handle);
+    app.addHook('onClose', async () => {
+      await options.handle.close();
+    });
+  },
+  { name: 'database' },
+);

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Integration events pushed over `/ws` (spec 000 section 4). */
+export const INTEGRATION_EVENT_TYPES = [
+  'platform_connected',
+  'platform_connection_error',
+  'platform_disconnected',
+  'sync_started',
+  'sync_completed',
+  'sync_error',
+  'platform_status_changed',
+] as const;
+
+export const PLATFORM_IDS = ['google-drive', 'onedrive', 'dropbox', 'slack', 'notion', 'confluence'] as const;
+export const platformIdSchema = z.enum(PLATFORM_IDS);
+export type PlatformId = z.infer<typeof platformIdSchema>;
+
+const integrationEventSchema = z.object({
+  type: z.enum(INTEGRATION_EVENT_TYPES),
+  platform: platformIdSchema,
+  platform_name: z.string(),
+  message: z.string().optional(),
+  error: z.string().optional(),
+  files_synced: z.number().int().nonnegative().optional(),
+  connected: z.boolean().optional(),
+});
+
+const changedEventSchema = z.object({
+  type: z.literal('changed'),
+  resource: z.enum(['tasks', 'shared_files', 'spaces', 'documents', 'team']),
+  teamId: z.string().nullable(),
+});
+
+/** Every message the server pushes; later issues extend the union (team chat, presence). */
+export const realtimeEventSchema = z.union([integrationEventSchema, changedEventSchema]);
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
