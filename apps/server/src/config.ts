@@ -47,6 +47,15 @@ export const envSchema = z.object({
     .positive()
     .default(1024 * 1024),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(50),
+  AI_PROVIDER: z.enum(['builtin', 'openai-compatible', 'openai', 'anthropic']).default('builtin'),
+  AI_BASE_URL: optionalString.pipe(z.url().optional()),
+  AI_MODEL: optionalString,
+  AI_API_KEY: optionalString,
+  EMBEDDINGS_BASE_URL: optionalString.pipe(z.url().optional()),
+  EMBEDDINGS_MODEL: optionalString,
+  EMBEDDINGS_API_KEY: optionalString,
+  ASSISTANT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -73,6 +82,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(baseDir, env.DATA_DIR);
   if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  if (env.AI_PROVIDER !== 'builtin' && !env.AI_MODEL) {
+    throw new ConfigError(`Invalid configuration:\n  AI_MODEL is required when AI_PROVIDER is ${env.AI_PROVIDER}`);
+  }
+  if (env.AI_PROVIDER === 'openai-compatible' && !env.AI_BASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  AI_BASE_URL is required when AI_PROVIDER is openai-compatible');
+  }
+  if ((env.EMBEDDINGS_BASE_URL === undefined) !== (env.EMBEDDINGS_MODEL === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL must be set together');
   }
   const appOrigin = new URL(env.APP_URL).origin;
   return {

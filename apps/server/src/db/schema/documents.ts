@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { teams } from './teams.ts';
+
+export const DOCUMENT_SOURCES = [
+  'upload',
+  'space',
+  'google-drive',
+  'onedrive',
+  'dropbox',
+  'slack',
+  'notion',
+  'confluence',
+] as const;
+export const documentSourceEnum = pgEnum('document_source', DOCUMENT_SOURCES);
+
+export const DOCUMENT_STATUSES = ['pending', 'processing', 'ready', 'failed'] as const;
+export const documentStatusEnum = pgEnum('document_status', DOCUMENT_STATUSES);
+
+/** A stored file: uploads in chat now, space files later. The storage key never contains the user's file name. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    /** Set for space files (the spaces issue adds the foreign key with its table). */
+    spaceId: uuid('space_id'),
+    filename: text('filename').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('files_owner_idx').on(table.ownerId, table.createdAt), index('files_sha256_idx').on(table.sha256)],
+);
+
+/** One indexed item, whatever its source. Retrieval only reads documents the asking user may view. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    source: documentSourceEnum('source').notNull(),
+    externalId: text('external_id'),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id'),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    url: text('url'),
+    mimeType: text('mime_type'),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }),
+    contentHash: text('content_hash'),
+    status: documentStatusEnum('status').notNull().default('pending'),
+    error: text('error'),
+    pageCount: integer('page_count'),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('documents_owner_idx').on(table.ownerId, table.createdAt),
+    index('documents_content_hash_idx').on(table.contentHash),
+    uniqueIndex('documents_external_idx').on(table.ownerId, table.source, table.externalId),
+  ],
+);
+
+/** A passage of a document: what search ranks and the assistant cites. */
+export const chunks = pgTable(
+  'chunks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    text: text('text').notNull(),
+    /** 1-based page (PDF page, slide, sheet) where the passage starts; null when the format has none. */
+    page: integer('page'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('chunks_document_idx').on(table.documentId, table.ordinal)],
+);

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { PRODUCT_NAME } from './constants.ts';
+
+/** Thinking types and their indicator texts (spec 000 section 4). */
+export const THINKING_TYPES = ['general', 'pdf-search', 'search', 'summary', 'rag', 'upload', 'delete', 'workspace'] as const;
+export const thinkingTypeSchema = z.enum(THINKING_TYPES);
+export type ThinkingType = z.infer<typeof thinkingTypeSchema>;
+
+export const THINKING_TEXTS: Record<ThinkingType, string> = {
+  general: `${PRODUCT_NAME} is thinking...`,
+  'pdf-search': 'Searching for PDFs across all platforms...',
+  search: 'Searching across your files...',
+  summary: 'Analyzing document content...',
+  rag: 'Analyzing knowledge base and generating insights...',
+  upload: 'Uploading to cloud storage...',
+  delete: 'Processing file deletion...',
+  workspace: 'Accessing workspace data...',
+};
+
+/** Which thinking type each assistant tool shows while it runs. */
+export const TOOL_THINKING_TYPES = {
+  search_files: 'search',
+  summarize_document: 'summary',
+  answer_from_documents: 'rag',
+  workspace_overview: 'workspace',
+  delete_file: 'delete',
+  save_to_storage: 'upload',
+} as const satisfies Record<string, ThinkingType>;
+
+export const DOCUMENT_SOURCE_IDS = [
+  'upload',
+  'space',
+  'google-drive',
+  'onedrive',
+  'dropbox',
+  'slack',
+  'notion',
+  'confluence',
+] as const;
+export type DocumentSource = (typeof DOCUMENT_SOURCE_IDS)[number];
+
+/** The platform shown in parentheses after a file or citation. */
+export const PLATFORM_LABELS: Record<DocumentSource, string> = {
+  upload: 'Upload',
+  space: 'Space',
+  'google-drive': 'Google Drive',
+  onedrive: 'OneDrive',
+  dropbox: 'Dropbox',
+  slack: 'Slack',
+  notion: 'Notion',
+  confluence: 'Confluence',
+};
+
+export const DOCUMENT_STATUS_IDS = ['pending', 'processing', 'ready', 'failed'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUS_IDS)[number];
+
+/** Shown on a document whose content had no extractable text (an image without OCR, say). */
+export const NO_TEXT_FOUND = 'no text found';
+
+export const documentSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  source: z.enum(DOCUMENT_SOURCE_IDS),
+  mimeType: z.string().nullable(),
+  status: z.enum(DOCUMENT_STATUS_IDS),
+  error: z.string().nullable(),
+  pageCount: z.number().int().nullable(),
+  chunkCount: z.number().int(),
+  fileId: z.string().nullable(),
+  fileSize: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DocumentSummary = z.infer<typeof documentSummarySchema>;
+
+export const uploadedFileSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  size: z.number().int(),
+  mimeType: z.string(),
+  sha256: z.string(),
+  document: documentSummarySchema,
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/** File types the chat picker accepts (spec 000 section 5, plus the formats the assistant issue adds). */
+export const UPLOAD_EXTENSIONS = [
+  'pdf',
+  'doc',
+  'docx',
+  'txt',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'md',
+  'csv',
+  'xlsx',
+  'pptx',
+  'html',
+] as const;
+export const DEFAULT_MAX_UPLOAD_MB = 50;
+
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(1, { error: 'Type something to search for' }).max(1000),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  /** Only documents of these MIME types (e.g. application/pdf). */
+  mimeType: z.string().optional(),
+  documentId: z.string().uuid().optional(),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export const searchResultSchema = z.object({
+  chunkId: z.number().int(),
+  documentId: z.string(),
+  title: z.string(),
+  source: z.enum(DOCUMENT_SOURCE_IDS),
+  mimeType: z.string().nullable(),
+  page: z.number().int().nullable(),
+  /** The passage text (for the assistant). */
+  text: z.string(),
+  /** A short excerpt with matched words wrapped in <mark></mark>; everything else is HTML-escaped. */
+  snippet: z.string(),
+  score: z.number(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const searchResponseSchema = z.object({ results: z.array(searchResultSchema), tookMs: z.number() });
+
+/** A source an answer used: rendered as [n] chips with title, platform in parentheses, and page. */
+export const citationSchema = z.object({
+  index: z.number().int().positive(),
+  documentId: z.string(),
+  title: z.string(),
+  source: z.enum(DOCUMENT_SOURCE_IDS),
+  page: z.number().int().nullable(),
+  /** Where the chip opens the document (our content URL, with #page=N for PDFs). */
+  url: z.string(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+/** A file attached to a chat message. */
+export const attachmentSchema = z.object({
+  fileId: z.string(),
+  documentId: z.string().nullable(),
+  name: z.string(),
+  source: z.enum(DOCUMENT_SOURCE_IDS),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/**
+ * Custom parts of the streamed UI messages (AI SDK `data-*` parts): which thinking type is active, and the citations of
+ * the answer.
+ */
+export const chatDataPartSchemas = {
+  thinking: z.object({ type: thinkingTypeSchema }),
+  citations: z.object({ citations: z.array(citationSchema) }),
+};
+export type ChatDataParts = {
+  thinking: z.infer<typeof chatDataPartSchemas.thinking>;
+  citations: z.infer<typeof chatDataPartSchemas.citations>;
+};
+
+export const chatMessageMetadataSchema = z.object({
+  createdAt: z.string().optional(),
+  attachments: z.array(attachmentSchema).optional(),
+  model: z.string().optional(),
+});
+export type ChatMessageMetadata = z.infer<typeof chatMessageMetadataSchema>;
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const askRequestSchema = z.object({
+  query: z
+    .string({ error: 'query is required' })
+    .trim()
+    .min(1, { error: 'query is required' })
+    .max(8000, { error: 'query is too long' }),
+});
+export const askResponseSchema = z.object({ response: z.string() });
+
+/** The AI chat error texts (spec 000 section 8). */
+export const AI_CHAT_MESSAGES = {
+  requestFailed: (status: number, text: string, detail: string) =>
+    `AI Agent request failed: ${status} ${text}. ${detail}`.trim(),
+  invalidJson: 'Failed to parse AI agent response',
+  missingResponse: 'AI Agent response is missing the response field',
+  networkError: 'Network error: Unable to connect to AI service...',
+  agentErrorPrefix: 'AI Agent Error: ',
+  emptyReply: 'I received an empty response from the AI service. Please try rephrasing your message.',
+  connectionError: (message: string) => `Connection Error: ${message} Please check your connection and try again.`,
+} as const;
+
+/** Title rules for a conversation's first user message (spec 000 section 4). */
+const TITLE_RULES: Array<[RegExp, string]> = [
+  [/marketing/i, 'Marketing Discussion'],
+  [/finance|budget/i, 'Finance Planning'],
+  [/project|task/i, 'Project Management'],
+  [/report|analysis/i, 'Report Analysis'],
+  [/design|\bui\b/i, 'Design Review'],
+];
+
+export const CONVERSATION_TITLE_MAX = 30;
+export const CONVERSATION_PREVIEW_MAX = 50;
+export const EMPTY_CONVERSATION_TITLE = 'New conversation';
+
+export function deriveConversationTitle(firstMessage: string): string {
+  const text = firstMessage.trim();
+  for (const [pattern, title] of TITLE_RULES) if (pattern.test(text)) return title;
+  if (!text) return EMPTY_CONVERSATION_TITLE;
+  // The spec's rule: the first three words, cut to 30 characters, plus an ellipsis.
+  return `${text.split(/\s+/).slice(0, 3).join(' ').slice(0, CONVERSATION_TITLE_MAX)}...`;
+}
+
+/** The sidebar fallback: the last message cut to 50 characters. */
+export function previewTitle(lastMessage: string | undefined): string {
+  const text = (lastMessage ?? '').trim();
+  if (!text) return EMPTY_CONVERSATION_TITLE;
+  return text.length > CONVERSATION_PREVIEW_MAX ? `${text.slice(0, CONVERSATION_PREVIEW_MAX)}...` : text;
+}
