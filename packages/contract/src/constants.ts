@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   notifications: 'notifications-enabled',
   welcomeShown: 'welcome-shown',
   postAuthRedirect: 'post-auth-redirect',
+  /** An employee's invite code, kept until the team can be joined. */
+  pendingInviteCode: 'pending-invite-code',
 } as const;
 
 export const THEMES = ['light', 'dark', 'system'] as const;

@@ -1,0 +1,19 @@
+import { TOASTS } from '@lumen/contract';
+import { Toaster } from 'sonner';
+import { useTheme } from '@/features/theme/hooks/use-theme';
+
+/** sonner's toaster with the spec's defaults (TOASTS: bottom-right, 4000 ms, 3 visible, F8). */
+export function AppToaster() {
+  const { theme } = useTheme();
+  return (
+    <Toaster
+      theme={theme}
+      position={TOASTS.position}
+      duration={TOASTS.durationMs}
+      visibleToasts={TOASTS.visibleToasts}
+      hotkey={[TOASTS.hotkey]}
+      richColors
+      closeButton
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { STORAGE_KEYS } from '@lumen/contract';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { testSession } from '@/testing/fixtures';
+import { currentPath, renderRoutes } from '@/testing/test-utils';
+
+describe('signed-in layout', () => {
+  it('signs out from the account menu, then goes to /auth', async () => {
+    let isSignedIn = true;
+    const { findRequests } = stubFetch({
+      'GET /api/auth/get-session': () => jsonResponse(isSignedIn ? testSession : null),
+      'POST /api/auth/sign-out': () => {
+        isSignedIn = false;
+        return jsonResponse({ success: true });
+      },
+    });
+    const { router, user } = renderRoutes({ path: '/workspace' });
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+
+    expect(await screen.findByText('Successfully signed out!')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/auth');
+    expect(findRequests('POST', '/api/auth/sign-out')[0]?.body).toEqual({});
+    expect(window.localStorage.getItem(STORAGE_KEYS.postAuthRedirect)).toBeNull();
+  });
+
+  it("shows 'Failed to sign out' when sign-out fails without a message", async () => {
+    stubFetch({
+      'GET /api/auth/get-session': jsonResponse(testSession),
+      'POST /api/auth/sign-out': new Response('', { status: 500 }),
+    });
+    const { router, user } = renderRoutes({ path: '/workspace' });
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+
+    expect(await screen.findByText('Failed to sign out')).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/workspace');
+  });
+
+  it('changes the theme from the theme menu', async () => {
+    stubFetch({
+      'GET /api/auth/get-session': jsonResponse(testSession),
+      'GET /api/me/role': apiErrorResponse(401, 'UNAUTHENTICATED', 'x'),
+    });
+    const { user } = renderRoutes({ path: '/chat' });
+
+    await user.click(await screen.findByRole('button', { name: 'Toggle theme' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Light' }));
+
+    expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe('light');
+    expect(document.documentElement).toHaveClass('light');
+  });
+});

@@ -1,0 +1,41 @@
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSelect } from '@/components/language-select';
+import { Logo } from '@/components/logo';
+import { paths } from '@/config/paths';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { ThemeToggle } from '@/features/theme/components/theme-toggle';
+import { usePageTitle } from './use-page-title';
+
+/** The signed-in shell: logo, page title, theme, language and the account menu. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const title = usePageTitle();
+  const productName = t('common.productName');
+
+  useEffect(() => {
+    document.title = title ? `${title} · ${productName}` : productName;
+  }, [title, productName]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+        <div className="flex h-14 items-center gap-4 px-4">
+          <Logo to={paths.chat.getHref()} />
+          {title ? (
+            <>
+              <span aria-hidden="true" className="h-5 w-px bg-border" />
+              <p className="truncate font-medium text-muted-foreground text-sm">{title}</p>
+            </>
+          ) : null}
+          <div className="ml-auto flex items-center gap-2">
+            <ThemeToggle />
+            <LanguageSelect className="hidden sm:flex" />
+            <UserMenu />
+          </div>
+        </div>
+      </header>
+      <main className="flex flex-1 flex-col gap-6 p-6">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { useMemo } from 'react';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { paths } from '@/config/paths';
+import type { RouteHandle } from './route-handle';
+import { RootLayout } from './routes/root-layout';
+import { RouteErrorBoundary } from './routes/route-error-boundary';
+import { RouteHydrateFallback } from './routes/route-hydrate-fallback';
+
+const handle = (titleKey: RouteHandle['titleKey']): RouteHandle => ({ titleKey });
+
+/** Every route of spec 000 section 2; each screen is its own lazily loaded chunk. */
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: RouteHydrateFallback,
+    children: [
+      {
+        path: paths.home.path,
+        lazy: async () => {
+          const { LandingRoute } = await import('./routes/landing');
+          return { Component: LandingRoute };
+        },
+      },
+      {
+        lazy: async () => {
+          const { PublicLayout } = await import('./layouts/public-layout');
+          return { Component: PublicLayout };
+        },
+        children: [
+          {
+            path: paths.auth.path,
+            lazy: async () => {
+              const { AuthRoute } = await import('./routes/auth');
+              return { Component: AuthRoute };
+            },
+          },
+          {
+            path: paths.employeeLogin.path,
+            lazy: async () => {
+              const { EmployeeLoginRoute } = await import('./routes/employee-login');
+              return { Component: EmployeeLoginRoute };
+            },
+          },
+          {
+            path: paths.employeeSignup.path,
+            lazy: async () => {
+              const { EmployeeSignupRoute } = await import('./routes/employee-signup');
+              return { Component: EmployeeSignupRoute };
+            },
+          },
+          {
+            path: paths.acceptInvitation.path,
+            lazy: async () => {
+              const { AcceptInvitationRoute } = await import('./routes/accept-invitation');
+              return { Component: AcceptInvitationRoute };
+            },
+          },
+        ],
+      },
+      {
+        lazy: async () => {
+          const { AppRoot } = await import('./routes/app/root');
+          return { Component: AppRoot };
+        },
+        children: [
+          {
+            path: paths.dashboard.path,
+            handle: handle('dashboard'),
+            lazy: async () => {
+              const { DashboardRoute } = await import('./routes/app/dashboard');
+              return { Component: DashboardRoute };
+            },
+          },
+          {
+            path: paths.adminDashboard.path,
+            handle: handle('adminDashboard'),
+            lazy: async () => {
+              const { AdminDashboardRoute } = await import('./routes/app/admin-dashboard');
+              return { Component: AdminDashboardRoute };
+            },
+          },
+          {
+            path: paths.employeeDashboard.path,
+            handle: handle('employeeDashboard'),
+            lazy: async () => {
+              const { EmployeeDashboardRoute } = await import('./routes/app/employee-dashboard');
+              return { Component: EmployeeDashboardRoute };
+            },
+          },
+          {
+            path: paths.chat.path,
+            handle: handle('chat'),
+            lazy: async () => {
+              const { ChatRoute } = await import('./routes/app/chat');
+              return { Component: ChatRoute };
+            },
+          },
+          {
+            path: paths.workspace.path,
+            handle: handle('workspace'),
+            lazy: async () => {
+              const { WorkspaceRoute } = await import('./routes/app/workspace');
+              return { Component: WorkspaceRoute };
+            },
+          },
+          {
+            path: paths.workspaceNew.path,
+            handle: handle('workspaceNew'),
+            lazy: async () => {
+              const { WorkspaceNewRoute } = await import('./routes/app/workspace-new');
+              return { Component: WorkspaceNewRoute };
+            },
+          },
+          {
+            path: paths.audit.path,
+            handle: handle('audit'),
+            lazy: async () => {
+              const { AuditRoute } = await import('./routes/app/audit');
+              return { Component: AuditRoute };
+            },
+          },
+          {
+            path: paths.teamChat.path,
+            handle: handle('teamChat'),
+            lazy: async () => {
+              const { TeamChatRoute } = await import('./routes/app/team-chat');
+              return { Component: TeamChatRoute };
+            },
+          },
+          {
+            path: paths.spaces.path,
+            handle: handle('spaces'),
+            lazy: async () => {
+              const { SpacesRoute } = await import('./routes/app/spaces');
+              return { Component: SpacesRoute };
+            },
+          },
+          {
+            path: paths.spacesNew.path,
+            handle: handle('spacesNew'),
+            lazy: async () => {
+              const { SpacesNewRoute } = await import('./routes/app/spaces-new');
+              return { Component: SpacesNewRoute };
+            },
+          },
+          {
+            path: paths.space.path,
+            handle: handle('space'),
+            lazy: async () => {
+              const { SpaceRoute } = await import('./routes/app/space');
+              return { Component: SpaceRoute };
+            },
+          },
+          {
+            path: paths.analytics.path,
+            handle: handle('analytics'),
+            lazy: async () => {
+              const { AnalyticsRoute } = await import('./routes/app/analytics');
+              return { Component: AnalyticsRoute };
+            },
+          },
+          {
+            path: paths.assets.path,
+            handle: handle('assets'),
+            lazy: async () => {
+              const { AssetsRoute } = await import('./routes/app/assets');
+              return { Component: AssetsRoute };
+            },
+          },
+          {
+            path: paths.teamManagement.path,
+            handle: handle('teamManagement'),
+            lazy: async () => {
+              const { TeamManagementRoute } = await import('./routes/app/team-management');
+              return { Component: TeamManagementRoute };
+            },
+          },
+          {
+            path: paths.roleManagement.path,
+            handle: handle('roleManagement'),
+            lazy: async () => {
+              const { RoleManagementRoute } = await import('./routes/app/role-management');
+              return { Component: RoleManagementRoute };
+            },
+          },
+          {
+            path: paths.spacesManagement.path,
+            handle: handle('spacesManagement'),
+            lazy: async () => {
+              const { SpacesManagementRoute } = await import('./routes/app/spaces-management');
+              return { Component: SpacesManagementRoute };
+            },
+          },
+          {
+            path: paths.notion.path,
+            handle: handle('notion'),
+            lazy: async () => {
+              const { NotionRoute } = await import('./routes/app/notion');
+              return { Component: NotionRoute };
+            },
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: async () => {
+          const { NotFoundRoute } = await import('./routes/not-found');
+          return { Component: NotFoundRoute };
+        },
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export function AppRouter() {
+  const router = useMemo(() => createAppRouter(), []);
+  return <RouterProvider router={router} />;
+}

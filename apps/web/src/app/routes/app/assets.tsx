@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from './placeholder-screen';
+
+export function AssetsRoute() {
+  return <PlaceholderScreen titleKey="assets" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from './placeholder-screen';
+
+export function SpacesNewRoute() {
+  return <PlaceholderScreen titleKey="spacesNew" />;
+}

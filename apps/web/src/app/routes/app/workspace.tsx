@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from './placeholder-screen';
+
+export function WorkspaceRoute() {
+  return <PlaceholderScreen titleKey="workspace" />;
+}

@@ -1,0 +1,18 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '@/testing/test-utils';
+
+describe('not-found page', () => {
+  it('shows 404 with a link home and logs the attempted path', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderRoutes({ path: '/no/such/page' });
+
+    expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument();
+    expect(screen.getByText('Oops! Page not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(consoleError).toHaveBeenCalledWith(
+      '404 Error: User attempted to access non-existent route:',
+      '/no/such/page',
+    );
+  });
+});

@@ -1,0 +1,52 @@
+/** Every route of the app (spec 000 section 2), with typed links. */
+
+export const AUTH_MODES = ['signin', 'signup', 'forgot', 'reset'] as const;
+export type AuthMode = (typeof AUTH_MODES)[number];
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  auth: {
+    path: '/auth',
+    getHref: (mode?: AuthMode, query: Record<string, string | undefined> = {}) =>
+      withQuery('/auth', { mode, ...query }),
+  },
+  acceptInvitation: {
+    path: '/accept-invitation',
+    getHref: (invitationId?: string) => withQuery('/accept-invitation', { id: invitationId }),
+  },
+  employeeLogin: { path: '/employee-login', getHref: () => '/employee-login' },
+  employeeSignup: { path: '/employee-signup', getHref: () => '/employee-signup' },
+
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  adminDashboard: { path: '/admin-dashboard', getHref: () => '/admin-dashboard' },
+  employeeDashboard: { path: '/employee-dashboard', getHref: () => '/employee-dashboard' },
+  chat: { path: '/chat', getHref: () => '/chat' },
+  workspace: { path: '/workspace', getHref: () => '/workspace' },
+  workspaceNew: { path: '/workspace-new', getHref: () => '/workspace-new' },
+  audit: { path: '/audit', getHref: () => '/audit' },
+  teamChat: { path: '/team-chat', getHref: () => '/team-chat' },
+  spaces: { path: '/spaces', getHref: () => '/spaces' },
+  spacesNew: { path: '/spaces/new', getHref: () => '/spaces/new' },
+  space: {
+    path: '/spaces/:spaceName',
+    getHref: (spaceName: string) => `/spaces/${encodeURIComponent(spaceName)}`,
+  },
+  analytics: { path: '/analytics', getHref: () => '/analytics' },
+  assets: { path: '/assets', getHref: () => '/assets' },
+  teamManagement: { path: '/team-management', getHref: () => '/team-management' },
+  roleManagement: {
+    path: '/role-management/:spaceId',
+    getHref: (spaceId: string) => `/role-management/${encodeURIComponent(spaceId)}`,
+  },
+  spacesManagement: { path: '/spaces-management', getHref: () => '/spaces-management' },
+  notion: { path: '/notion', getHref: () => '/notion' },
+} as const;

@@ -1,0 +1,33 @@
+import { AUTH_TIMINGS } from '@lumen/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '@/config/paths';
+import { clearSession, removeUserQueries } from '../api/get-session';
+import { useSignOutMutation } from '../api/sign-out';
+import { getAuthErrorMessage } from '../utils/get-auth-error-message';
+
+/** Signs out, says so, and goes to /auth shortly after (AUTH_TIMINGS.signOutRedirectMs). */
+export function useSignOut() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const mutation = useSignOutMutation();
+
+  const signOut = async () => {
+    try {
+      await mutation.mutateAsync();
+    } catch (error) {
+      toast.error(getAuthErrorMessage(t, error, t('auth.toasts.signOutFailed')));
+      return;
+    }
+    toast.success(t('auth.toasts.signOutSuccess'));
+    window.setTimeout(() => {
+      clearSession(queryClient);
+      Promise.resolve(navigate(paths.auth.getHref(), { replace: true })).finally(() => removeUserQueries(queryClient));
+    }, AUTH_TIMINGS.signOutRedirectMs);
+  };
+
+  return { signOut, isSigningOut: mutation.isPending };
+}

@@ -1,0 +1,32 @@
+import { NO_TEAM_ROLE_STATE, type RoleState, roleStateSchema } from '@lumen/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/react-query';
+
+export const ROLE_QUERY_KEY = ['me', 'role'] as const;
+
+/** GET /api/me/role: the signed-in user's team role state. */
+export async function getRole(): Promise<RoleState> {
+  const data = await api.get<unknown>('/me/role');
+  return roleStateSchema.parse(data);
+}
+
+/** Role fetch errors are only logged; the user is then treated as having no team (spec 000 §8). */
+async function getRoleOrNoTeam(): Promise<RoleState> {
+  try {
+    return await getRole();
+  } catch (error) {
+    console.error('Failed to fetch user role:', error);
+    return NO_TEAM_ROLE_STATE;
+  }
+}
+
+export function getRoleQueryOptions() {
+  return queryOptions({ queryKey: ROLE_QUERY_KEY, queryFn: getRoleOrNoTeam });
+}
+
+type UseRoleOptions = { queryConfig?: QueryConfig<typeof getRoleQueryOptions> };
+
+export function useRole({ queryConfig }: UseRoleOptions = {}) {
+  return useQuery({ ...getRoleQueryOptions(), ...queryConfig });
+}

@@ -1,0 +1,105 @@
+import { isApiErrorBody } from '@lumen/contract';
+
+export const API_BASE_PATH = '/api';
+export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
+export const HTTP_ERROR_CODE = 'HTTP_ERROR';
+
+type ApiErrorOptions = {
+  status: number;
+  code: string;
+  /** The server's own message, when the response carried one. */
+  serverMessage?: string | undefined;
+  details?: unknown;
+  cause?: unknown;
+};
+
+/** A failed API call: a non-2xx response (`status` > 0) or no response at all (`status` 0, code NETWORK_ERROR). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly serverMessage: string | undefined;
+  readonly details: unknown;
+
+  constructor({ status, code, serverMessage, details, cause }: ApiErrorOptions) {
+    super(serverMessage || describeStatus(status), { cause });
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.serverMessage = serverMessage || undefined;
+    this.details = details;
+  }
+
+  get isNetworkError(): boolean {
+    return this.code === NETWORK_ERROR_CODE;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function describeStatus(status: number): string {
+  return status === 0
+    ? 'Network error: unable to reach the server. Check your connection and try again.'
+    : `Request failed with status ${status}`;
+}
+
+type RequestOptions = {
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+};
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function request<T>(method: string, path: string, { body, signal }: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE_PATH}${path}`, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: NETWORK_ERROR_CODE, cause: error });
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) {
+    if (isApiErrorBody(data)) {
+      throw new ApiError({
+        status: response.status,
+        code: data.error.code,
+        serverMessage: data.error.message,
+        details: data.error.details,
+      });
+    }
+    throw new ApiError({ status: response.status, code: HTTP_ERROR_CODE });
+  }
+  return data as T;
+}
+
+/** JSON client for the same-origin API under /api. Callers validate or type the payloads they read. */
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('POST', path, { ...options, body }),
+  patch: <T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PATCH', path, { ...options, body }),
+  put: <T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
+};

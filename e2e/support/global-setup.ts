@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startOidcProvider } from '../../apps/server/src/test/fakes/oidc-provider.ts';
+import { startSmtpPeer } from '../../apps/server/src/test/fakes/smtp-peer.ts';
+import { E2E_APP_URL, E2E_PORT } from '../playwright.config.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited early with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the app did not become healthy at ${url}`);
+}
+
+/**
+ * Starts the real peers (an SMTP server that keeps the mail, a local OpenID provider standing in for Google), then
+ * the built app configured to use them. Tests read mail through a small HTTP mailbox on loopback.
+ */
+export default async function globalSetup() {
+  if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built. Run `npm run build` before `npm run test:e2e`.');
+  }
+  const smtp = await startSmtpPeer();
+  const idp = await startOidcProvider({ redirectUris: [`${E2E_APP_URL}/api/auth/callback/google`] });
+
+  const mailbox = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://mailbox');
+    const to = url.searchParams.get('to') ?? '';
+    const subject = url.searchParams.get('subject');
+    try {
+      const mail = await smtp.waitForMail(to, { subject: subject ? new RegExp(subject, 'i') : undefined });
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(mail));
+    } catch (error) {
+      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(error) }));
+    }
+  });
+  await new Promise<void>((resolve) => mailbox.listen(0, '127.0.0.1', resolve));
+  process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`;
+  process.env.E2E_IDP_URL = idp.issuer;
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-e2e-'));
+  const app = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      APP_URL: E2E_APP_URL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: smtp.url,
+      GOOGLE_CLIENT_ID: idp.clientId,
+      GOOGLE_CLIENT_SECRET: idp.clientSecret,
+      GOOGLE_DISCOVERY_URL: idp.discoveryUrl,
+      AUTH_RATE_LIMIT_MAX: '1000',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(E2E_APP_URL, app);
+
+  return async () => {
+    app.kill('SIGTERM');
+    await new Promise((resolve) => (app.exitCode !== null ? resolve(null) : app.once('exit', resolve)));
+    await new Promise((resolve) => mailbox.close(resolve));
+    await smtp.close();
+    await idp.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
