@@ -4,16 +4,25 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
+import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { dailyUpdatesRoutes } from './modules/me/daily-updates.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { authPlugin } from './platform/auth.ts';
 import { type DatabaseHandle, databasePlugin, openDatabase } from './platform/db.ts';
+import { embeddingsPlugin } from './platform/embeddings.ts';
 import { AppError, errorsPlugin } from './platform/errors.ts';
+import { jobsPlugin } from './platform/jobs.ts';
 import { buildLoggerOptions } from './platform/logging.ts';
 import { type Mailer, mailPlugin } from './platform/mail.ts';
 import { openApiPlugin } from './platform/openapi.ts';
 import { securityPlugin } from './platform/security.ts';
 import { staticWebPlugin } from './platform/static-web.ts';
+import { storagePlugin } from './platform/storage.ts';
 
 export interface BuildAppOptions {
   /** An already opened database (tests pass a fresh one); otherwise opened from the config. */
@@ -24,7 +33,8 @@ export interface BuildAppOptions {
 
 /**
  * The whole server. Registration order is the architecture: platform plugins first (errors, security, limits,
- * database, mail, auth, docs), then the public API, then the signed-in API behind one auth hook, then the web app.
+ * database, mail, storage, jobs, embeddings, docs, auth), then the public API, then the signed-in API behind one auth
+ * hook, then the web app.
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -56,6 +66,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(databasePlugin, { handle: database });
   await app.register(mailPlugin, { config, mailer: options.mailer });
+  await app.register(storagePlugin, { config });
+  await app.register(jobsPlugin);
+  await app.register(embeddingsPlugin, { config });
   await app.register(openApiPlugin);
   await app.register(authPlugin, { config });
 
@@ -65,6 +78,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', signedIn.authenticate);
         await signedIn.register(meRoutes);
+        await signedIn.register(documentsRoutes, { config });
+        await signedIn.register(searchRoutes);
+        await signedIn.register(preferencesRoutes);
+        await signedIn.register(dailyUpdatesRoutes);
+        await signedIn.register(conversationsRoutes);
+        await signedIn.register(assistantRoutes, { config });
       });
     },
     { prefix: '/api' },

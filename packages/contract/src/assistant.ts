@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { PRODUCT_NAME } from './constants.ts';
 
 /** Thinking types and their indicator texts (spec 000 section 4). */
-export const THINKING_TYPES = ['general', 'pdf-search', 'search', 'summary', 'rag', 'upload', 'delete', 'workspace'] as const;
+export const THINKING_TYPES = [
+  'general',
+  'pdf-search',
+  'search',
+  'summary',
+  'rag',
+  'upload',
+  'delete',
+  'workspace',
+] as const;
 export const thinkingTypeSchema = z.enum(THINKING_TYPES);
 export type ThinkingType = z.infer<typeof thinkingTypeSchema>;
 
@@ -224,3 +233,25 @@ export function previewTitle(lastMessage: string | undefined): string {
   if (!text) return EMPTY_CONVERSATION_TITLE;
   return text.length > CONVERSATION_PREVIEW_MAX ? `${text.slice(0, CONVERSATION_PREVIEW_MAX)}...` : text;
 }
+
+/** POST /api/files answers with every file of the batch (a batch is stored whole or not at all). */
+export const uploadResponseSchema = z.object({ files: z.array(uploadedFileSchema) });
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const documentIdParamsSchema = z.object({
+  id: z.uuid({ error: 'The document id must be a UUID' }),
+});
+
+export const documentListQuerySchema = z.object({
+  /** The `nextCursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type DocumentListQuery = z.infer<typeof documentListQuerySchema>;
+
+export const documentListResponseSchema = z.object({
+  documents: z.array(documentSummarySchema),
+  /** Pass as `cursor` to get the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type DocumentListResponse = z.infer<typeof documentListResponseSchema>;

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   PROVIDER_NOT_ENABLED: 400,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The AI model or provider failed (the assistant's /api/ask). */
+  AI_PROVIDER_FAILED: 502,
   SERVICE_UNAVAILABLE: 503,
 } as const;
 

@@ -63,6 +63,10 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File 
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, a failover, DROP DATABASE ... FORCE in tests) is removed from the
+  // pool and replaced by the next query. Without a listener, node-postgres re-emits it as an unhandled 'error' event,
+  // which would end the process.
+  pool.on('error', () => {});
   // pgvector and pg_trgm are optional on a server: enable what is installed, run without the rest.
   const available = await pool.query<{ name: string }>(
     "SELECT name FROM pg_available_extensions WHERE name IN ('vector', 'pg_trgm')",

@@ -65,139 +65,149 @@ export const routes: RouteObject[] = [
         },
         children: [
           {
-            path: paths.dashboard.path,
-            handle: handle('dashboard'),
+            // The generic signed-in shell (header with title, theme, language, account menu).
             lazy: async () => {
-              const { DashboardRoute } = await import('./routes/app/dashboard');
-              return { Component: DashboardRoute };
+              const { AppShellLayout } = await import('./routes/app/root');
+              return { Component: AppShellLayout };
             },
+            children: [
+              {
+                path: paths.dashboard.path,
+                handle: handle('dashboard'),
+                lazy: async () => {
+                  const { DashboardRoute } = await import('./routes/app/dashboard');
+                  return { Component: DashboardRoute };
+                },
+              },
+              {
+                path: paths.adminDashboard.path,
+                handle: handle('adminDashboard'),
+                lazy: async () => {
+                  const { AdminDashboardRoute } = await import('./routes/app/admin-dashboard');
+                  return { Component: AdminDashboardRoute };
+                },
+              },
+              {
+                path: paths.employeeDashboard.path,
+                handle: handle('employeeDashboard'),
+                lazy: async () => {
+                  const { EmployeeDashboardRoute } = await import('./routes/app/employee-dashboard');
+                  return { Component: EmployeeDashboardRoute };
+                },
+              },
+              {
+                path: paths.workspace.path,
+                handle: handle('workspace'),
+                lazy: async () => {
+                  const { WorkspaceRoute } = await import('./routes/app/workspace');
+                  return { Component: WorkspaceRoute };
+                },
+              },
+              {
+                path: paths.workspaceNew.path,
+                handle: handle('workspaceNew'),
+                lazy: async () => {
+                  const { WorkspaceNewRoute } = await import('./routes/app/workspace-new');
+                  return { Component: WorkspaceNewRoute };
+                },
+              },
+              {
+                path: paths.audit.path,
+                handle: handle('audit'),
+                lazy: async () => {
+                  const { AuditRoute } = await import('./routes/app/audit');
+                  return { Component: AuditRoute };
+                },
+              },
+              {
+                path: paths.teamChat.path,
+                handle: handle('teamChat'),
+                lazy: async () => {
+                  const { TeamChatRoute } = await import('./routes/app/team-chat');
+                  return { Component: TeamChatRoute };
+                },
+              },
+              {
+                path: paths.spaces.path,
+                handle: handle('spaces'),
+                lazy: async () => {
+                  const { SpacesRoute } = await import('./routes/app/spaces');
+                  return { Component: SpacesRoute };
+                },
+              },
+              {
+                path: paths.spacesNew.path,
+                handle: handle('spacesNew'),
+                lazy: async () => {
+                  const { SpacesNewRoute } = await import('./routes/app/spaces-new');
+                  return { Component: SpacesNewRoute };
+                },
+              },
+              {
+                path: paths.space.path,
+                handle: handle('space'),
+                lazy: async () => {
+                  const { SpaceRoute } = await import('./routes/app/space');
+                  return { Component: SpaceRoute };
+                },
+              },
+              {
+                path: paths.analytics.path,
+                handle: handle('analytics'),
+                lazy: async () => {
+                  const { AnalyticsRoute } = await import('./routes/app/analytics');
+                  return { Component: AnalyticsRoute };
+                },
+              },
+              {
+                path: paths.assets.path,
+                handle: handle('assets'),
+                lazy: async () => {
+                  const { AssetsRoute } = await import('./routes/app/assets');
+                  return { Component: AssetsRoute };
+                },
+              },
+              {
+                path: paths.teamManagement.path,
+                handle: handle('teamManagement'),
+                lazy: async () => {
+                  const { TeamManagementRoute } = await import('./routes/app/team-management');
+                  return { Component: TeamManagementRoute };
+                },
+              },
+              {
+                path: paths.roleManagement.path,
+                handle: handle('roleManagement'),
+                lazy: async () => {
+                  const { RoleManagementRoute } = await import('./routes/app/role-management');
+                  return { Component: RoleManagementRoute };
+                },
+              },
+              {
+                path: paths.spacesManagement.path,
+                handle: handle('spacesManagement'),
+                lazy: async () => {
+                  const { SpacesManagementRoute } = await import('./routes/app/spaces-management');
+                  return { Component: SpacesManagementRoute };
+                },
+              },
+              {
+                path: paths.notion.path,
+                handle: handle('notion'),
+                lazy: async () => {
+                  const { NotionRoute } = await import('./routes/app/notion');
+                  return { Component: NotionRoute };
+                },
+              },
+            ],
           },
-          {
-            path: paths.adminDashboard.path,
-            handle: handle('adminDashboard'),
-            lazy: async () => {
-              const { AdminDashboardRoute } = await import('./routes/app/admin-dashboard');
-              return { Component: AdminDashboardRoute };
-            },
-          },
-          {
-            path: paths.employeeDashboard.path,
-            handle: handle('employeeDashboard'),
-            lazy: async () => {
-              const { EmployeeDashboardRoute } = await import('./routes/app/employee-dashboard');
-              return { Component: EmployeeDashboardRoute };
-            },
-          },
+          // The chat brings its own layout (sidebar and header).
           {
             path: paths.chat.path,
             handle: handle('chat'),
             lazy: async () => {
               const { ChatRoute } = await import('./routes/app/chat');
               return { Component: ChatRoute };
-            },
-          },
-          {
-            path: paths.workspace.path,
-            handle: handle('workspace'),
-            lazy: async () => {
-              const { WorkspaceRoute } = await import('./routes/app/workspace');
-              return { Component: WorkspaceRoute };
-            },
-          },
-          {
-            path: paths.workspaceNew.path,
-            handle: handle('workspaceNew'),
-            lazy: async () => {
-              const { WorkspaceNewRoute } = await import('./routes/app/workspace-new');
-              return { Component: WorkspaceNewRoute };
-            },
-          },
-          {
-            path: paths.audit.path,
-            handle: handle('audit'),
-            lazy: async () => {
-              const { AuditRoute } = await import('./routes/app/audit');
-              return { Component: AuditRoute };
-            },
-          },
-          {
-            path: paths.teamChat.path,
-            handle: handle('teamChat'),
-            lazy: async () => {
-              const { TeamChatRoute } = await import('./routes/app/team-chat');
-              return { Component: TeamChatRoute };
-            },
-          },
-          {
-            path: paths.spaces.path,
-            handle: handle('spaces'),
-            lazy: async () => {
-              const { SpacesRoute } = await import('./routes/app/spaces');
-              return { Component: SpacesRoute };
-            },
-          },
-          {
-            path: paths.spacesNew.path,
-            handle: handle('spacesNew'),
-            lazy: async () => {
-              const { SpacesNewRoute } = await import('./routes/app/spaces-new');
-              return { Component: SpacesNewRoute };
-            },
-          },
-          {
-            path: paths.space.path,
-            handle: handle('space'),
-            lazy: async () => {
-              const { SpaceRoute } = await import('./routes/app/space');
-              return { Component: SpaceRoute };
-            },
-          },
-          {
-            path: paths.analytics.path,
-            handle: handle('analytics'),
-            lazy: async () => {
-              const { AnalyticsRoute } = await import('./routes/app/analytics');
-              return { Component: AnalyticsRoute };
-            },
-          },
-          {
-            path: paths.assets.path,
-            handle: handle('assets'),
-            lazy: async () => {
-              const { AssetsRoute } = await import('./routes/app/assets');
-              return { Component: AssetsRoute };
-            },
-          },
-          {
-            path: paths.teamManagement.path,
-            handle: handle('teamManagement'),
-            lazy: async () => {
-              const { TeamManagementRoute } = await import('./routes/app/team-management');
-              return { Component: TeamManagementRoute };
-            },
-          },
-          {
-            path: paths.roleManagement.path,
-            handle: handle('roleManagement'),
-            lazy: async () => {
-              const { RoleManagementRoute } = await import('./routes/app/role-management');
-              return { Component: RoleManagementRoute };
-            },
-          },
-          {
-            path: paths.spacesManagement.path,
-            handle: handle('spacesManagement'),
-            lazy: async () => {
-              const { SpacesManagementRoute } = await import('./routes/app/spaces-management');
-              return { Component: SpacesManagementRoute };
-            },
-          },
-          {
-            path: paths.notion.path,
-            handle: handle('notion'),
-            lazy: async () => {
-              const { NotionRoute } = await import('./routes/app/notion');
-              return { Component: NotionRoute };
             },
           },
         ],

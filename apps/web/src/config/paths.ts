@@ -29,7 +29,11 @@ export const paths = {
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   adminDashboard: { path: '/admin-dashboard', getHref: () => '/admin-dashboard' },
   employeeDashboard: { path: '/employee-dashboard', getHref: () => '/employee-dashboard' },
-  chat: { path: '/chat', getHref: () => '/chat' },
+  chat: {
+    path: '/chat',
+    /** A conversation is kept in the URL (`?c=<uuid>`), so a reload or another browser restores it. */
+    getHref: (conversationId?: string) => withQuery('/chat', { c: conversationId }),
+  },
   workspace: { path: '/workspace', getHref: () => '/workspace' },
   workspaceNew: { path: '/workspace-new', getHref: () => '/workspace-new' },
   audit: { path: '/audit', getHref: () => '/audit' },
@@ -41,8 +45,15 @@ export const paths = {
     getHref: (spaceName: string) => `/spaces/${encodeURIComponent(spaceName)}`,
   },
   analytics: { path: '/analytics', getHref: () => '/analytics' },
-  assets: { path: '/assets', getHref: () => '/assets' },
-  teamManagement: { path: '/team-management', getHref: () => '/team-management' },
+  assets: {
+    path: '/assets',
+    getHref: (query: { filter?: 'processed' | 'unprocessed'; action?: 'upload' } = {}) => withQuery('/assets', query),
+  },
+  teamManagement: {
+    path: '/team-management',
+    getHref: (query: { tab?: 'members' | 'departments'; action?: 'invite' } = {}) =>
+      withQuery('/team-management', query),
+  },
   roleManagement: {
     path: '/role-management/:spaceId',
     getHref: (spaceId: string) => `/role-management/${encodeURIComponent(spaceId)}`,

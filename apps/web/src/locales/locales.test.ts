@@ -1,5 +1,6 @@
-import { AUTH_MESSAGES } from '@lumen/contract';
+import { AI_CHAT_MESSAGES, AUTH_MESSAGES, DAILY_STAT_LABELS, THINKING_TEXTS, THINKING_TYPES } from '@lumen/contract';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import de from './de.json';
 import en from './en.json';
 import es from './es.json';
@@ -44,5 +45,23 @@ describe('locales', () => {
         for (const placeholder of placeholders) expect(String(readValue(translation, key)), key).toContain(placeholder);
       }
     }
+  });
+
+  it("keeps the spec's AI chat error texts in English, word for word", () => {
+    const t = i18n.getFixedT('en');
+    expect(t('chat.errors.requestFailed', { status: 500, statusText: 'Internal Server Error', detail: 'Boom.' })).toBe(
+      AI_CHAT_MESSAGES.requestFailed(500, 'Internal Server Error', 'Boom.'),
+    );
+    expect(t('chat.errors.invalidJson')).toBe(AI_CHAT_MESSAGES.invalidJson);
+    expect(t('chat.errors.missingResponse')).toBe(AI_CHAT_MESSAGES.missingResponse);
+    expect(t('chat.errors.networkError')).toBe(AI_CHAT_MESSAGES.networkError);
+    expect(t('chat.errors.agentError', { message: 'x' })).toBe(`${AI_CHAT_MESSAGES.agentErrorPrefix}x`);
+    expect(t('chat.errors.emptyReply')).toBe(AI_CHAT_MESSAGES.emptyReply);
+    expect(t('chat.errors.connectionError', { message: 'Oops.' })).toBe(AI_CHAT_MESSAGES.connectionError('Oops.'));
+  });
+
+  it("keeps the spec's thinking texts and Daily Updates labels in English, word for word", () => {
+    for (const type of THINKING_TYPES) expect(en.chat.thinking[type]).toBe(THINKING_TEXTS[type]);
+    expect(Object.values(en.dailyUpdates.stats)).toEqual([...DAILY_STAT_LABELS]);
   });
 });

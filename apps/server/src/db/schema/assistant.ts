@@ -7,9 +7,7 @@ export const messageRoleEnum = pgEnum('message_role', ['user', 'assistant', 'sys
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),

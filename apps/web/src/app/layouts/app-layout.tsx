@@ -1,21 +1,14 @@
-import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { LanguageSelect } from '@/components/language-select';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
-import { usePageTitle } from './use-page-title';
+import { useDocumentTitle } from './use-document-title';
 
 /** The signed-in shell: logo, page title, theme, language and the account menu. */
 export function AppLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const title = usePageTitle();
-  const productName = t('common.productName');
-
-  useEffect(() => {
-    document.title = title ? `${title} · ${productName}` : productName;
-  }, [title, productName]);
+  const title = useDocumentTitle();
 
   return (
     <div className="flex min-h-screen flex-col">

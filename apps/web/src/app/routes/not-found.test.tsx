@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/testing/test-utils';
 
@@ -10,9 +10,12 @@ describe('not-found page', () => {
     expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument();
     expect(screen.getByText('Oops! Page not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
-    expect(consoleError).toHaveBeenCalledWith(
-      '404 Error: User attempted to access non-existent route:',
-      '/no/such/page',
+    // The path is logged from an effect, which may run just after the heading appears.
+    await waitFor(() =>
+      expect(consoleError).toHaveBeenCalledWith(
+        '404 Error: User attempted to access non-existent route:',
+        '/no/such/page',
+      ),
     );
   });
 });

@@ -1,0 +1,32 @@
+import { bigint, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The lexical index (ADR 0010): one row per (lexeme, chunk) with the term frequency and the chunk's length, built in
+ * bulk from `to_tsvector('english', title || ' ' || text)`. Search reads only the postings of the query's lexemes,
+ * through a covering index on lexeme created in migration 0003_search_index_triggers (drizzle cannot declare INCLUDE).
+ * Triggers there keep `search_stats` in step and remove the postings of deleted chunks, so every way a chunk
+ * disappears (re-indexing, document or user deleted) updates them. Document frequencies are counted at query time from
+ * the covering index. No foreign key on purpose: checking one per posting cost a third of the ingestion time; the chunk trigger
+ * does the cleanup instead.
+ */
+export const chunkPostings = pgTable(
+  'chunk_postings',
+  {
+    lexeme: text('lexeme').notNull(),
+    chunkId: bigint('chunk_id', { mode: 'number' }).notNull(),
+    /** Denormalised from the chunk so the visibility filter needs no join to chunks. */
+    documentId: uuid('document_id').notNull(),
+    /** Occurrences of the lexeme in the chunk (title included). */
+    tf: integer('tf').notNull(),
+    /** The chunk's length in indexed tokens (stop words excluded), for BM25 length normalisation. */
+    chunkLength: integer('chunk_length').notNull(),
+  },
+  (table) => [index('chunk_postings_document_idx').on(table.documentId)],
+);
+
+/** One row (id 1): the number of indexed chunks and their total length, for idf and the average chunk length. */
+export const searchStats = pgTable('search_stats', {
+  id: smallint('id').primaryKey(),
+  chunkCount: bigint('chunk_count', { mode: 'number' }).notNull(),
+  totalLength: bigint('total_length', { mode: 'number' }).notNull(),
+});

@@ -1,0 +1,45 @@
+import type { Citation } from '@lumen/contract';
+import { AppError } from '../../platform/errors.ts';
+import { generateAgentReply } from './agent.ts';
+import type { ChatDeps } from './chat.service.ts';
+import { describeProviderError, isProviderError } from './provider-errors.ts';
+import { createSession } from './session.ts';
+
+/** The agent's answer to one question (no streaming, no persistence), with the citations its [n] markers resolve to. */
+export async function answerQuestion(
+  deps: ChatDeps,
+  userId: string,
+  query: string,
+): Promise<{ response: string; citations: Citation[] }> {
+  const session = createSession({
+    db: deps.db,
+    storage: deps.storage,
+    embedder: deps.embedder,
+    log: deps.log,
+    userId,
+    canConfirm: false,
+  });
+  try {
+    const { text, allText } = await generateAgentReply({
+      model: deps.model,
+      session,
+      messages: [{ role: 'user', content: query }],
+    });
+    return { response: text, citations: session.registry.citationsFor(allText) };
+  } catch (error) {
+    if (isProviderError(error)) {
+      deps.log.warn({ err: error }, 'assistant model failed');
+      throw new AppError('AI_PROVIDER_FAILED', describeProviderError(error));
+    }
+    throw error;
+  }
+}
+
+/**
+ * POST /api/ask: the same agent, without streaming or persistence, always for the signed-in user. Deleting needs a
+ * confirmation this endpoint cannot show, so delete_file is not offered here.
+ */
+export async function askAssistant(deps: ChatDeps, userId: string, query: string): Promise<{ response: string }> {
+  const { response } = await answerQuestion(deps, userId, query);
+  return { response };
+}

@@ -1,0 +1,113 @@
+import type { DocumentSource, DocumentStatus } from '@lumen/contract';
+import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { conversations, documents } from '../../db/schema/index.ts';
+import type { Database } from '../../platform/db.ts';
+import { deletableDocumentsCondition, visibleDocumentsCondition } from '../documents/documents.visibility.ts';
+
+/**
+ * The assistant's own reads about the user's documents (names and counts for workspace_overview, summarize_document
+ * and delete_file), always through the documents module's visibility rule. Passages are never read here: retrieval
+ * is the search module's.
+ */
+
+export interface DocumentRef {
+  documentId: string;
+  title: string;
+  source: DocumentSource;
+  status: DocumentStatus;
+  mimeType: string | null;
+  createdAt: Date;
+}
+
+const refColumns = {
+  documentId: documents.id,
+  title: documents.title,
+  source: documents.source,
+  status: documents.status,
+  mimeType: documents.mimeType,
+  createdAt: documents.createdAt,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Access = 'view' | 'delete';
+const accessCondition = (userId: string, access: Access) =>
+  access === 'delete' ? deletableDocumentsCondition(userId) : visibleDocumentsCondition(userId);
+
+export async function findVisibleDocument(
+  db: Database,
+  userId: string,
+  documentId: string,
+  access: Access = 'view',
+): Promise<DocumentRef | null> {
+  if (!UUID.test(documentId)) return null;
+  const [row] = await db
+    .select(refColumns)
+    .from(documents)
+    .where(and(eq(documents.id, documentId), accessCondition(userId, access)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findVisibleDocumentsByIds(db: Database, userId: string, ids: string[]): Promise<DocumentRef[]> {
+  const valid = ids.filter((id) => UUID.test(id));
+  if (valid.length === 0) return [];
+  return db
+    .select(refColumns)
+    .from(documents)
+    .where(and(inArray(documents.id, valid), visibleDocumentsCondition(userId)));
+}
+
+/** The user's documents whose title contains the text (case-insensitive), newest first. */
+export async function findVisibleDocumentsByTitle(
+  db: Database,
+  userId: string,
+  text: string,
+  access: Access = 'view',
+): Promise<DocumentRef[]> {
+  const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return db
+    .select(refColumns)
+    .from(documents)
+    .where(and(accessCondition(userId, access), ilike(documents.title, pattern)))
+    .orderBy(desc(documents.createdAt))
+    .limit(20);
+}
+
+export async function listRecentVisibleDocuments(db: Database, userId: string, limit: number): Promise<DocumentRef[]> {
+  return db
+    .select(refColumns)
+    .from(documents)
+    .where(visibleDocumentsCondition(userId))
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(limit);
+}
+
+export interface DocumentCounts {
+  byStatus: Array<{ status: DocumentStatus; count: number }>;
+  byType: Array<{ mimeType: string | null; count: number }>;
+}
+
+export async function countVisibleDocuments(db: Database, userId: string): Promise<DocumentCounts> {
+  const [byStatus, byType] = await Promise.all([
+    db
+      .select({ status: documents.status, count: count() })
+      .from(documents)
+      .where(visibleDocumentsCondition(userId))
+      .groupBy(documents.status),
+    db
+      .select({ mimeType: documents.mimeType, count: count() })
+      .from(documents)
+      .where(visibleDocumentsCondition(userId))
+      .groupBy(documents.mimeType),
+  ]);
+  return { byStatus, byType };
+}
+
+export async function countConversations(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(eq(conversations.userId, userId));
+  return row?.value ?? 0;
+}

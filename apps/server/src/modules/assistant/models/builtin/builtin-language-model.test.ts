@@ -1,0 +1,160 @@
+import { NO_ANSWER_REPLY } from '@lumen/contract';
+import { generateText, stepCountIs, tool } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Passage, PassagesOutput } from '../../tool-outputs.ts';
+import { BuiltinLanguageModel } from './builtin-language-model.ts';
+import { analyseAnswer, composeSummary } from './extractive.ts';
+import { chooseTool } from './intent.ts';
+import { splitSentences, stem } from './text.ts';
+
+describe('chooseTool: the builtin model reads intent', () => {
+  it.each([
+    ['Summarize the quarterly report', 'summarize_document', { title: 'quarterly report' }],
+    ['Can you give me a summary of "Q3 plan.docx"?', 'summarize_document', { title: 'Q3 plan.docx' }],
+    ['tl;dr this', 'summarize_document', {}],
+    ['Delete the file budget-2024.xlsx', 'delete_file', { fileName: 'budget-2024.xlsx' }],
+    ['Please remove the document called old notes', 'delete_file', { fileName: 'old notes' }],
+    [
+      'delete document 0b7c3e52-9c52-4d53-9d0e-3f1f7d2d8a11',
+      'delete_file',
+      { documentId: '0b7c3e52-9c52-4d53-9d0e-3f1f7d2d8a11' },
+    ],
+    ['What files do I have?', 'workspace_overview', {}],
+    ['How many documents are in my workspace?', 'workspace_overview', {}],
+    ['How many conversations have we had?', 'workspace_overview', {}],
+    [
+      'What does the PDF say about pricing?',
+      'search_files',
+      { query: 'What does the PDF say about pricing?', pdfOnly: true },
+    ],
+    ['Find documents about the Lyon warehouse', 'search_files', { query: 'Find documents about the Lyon warehouse' }],
+    ['When was the company founded?', 'answer_from_documents', { query: 'When was the company founded?' }],
+    [
+      'How do I remove a stain from the carpet?',
+      'answer_from_documents',
+      { query: 'How do I remove a stain from the carpet?' },
+    ],
+  ])('%s -> %s', (question, toolName, input) => {
+    expect(chooseTool(question)).toEqual({ toolName, input });
+  });
+});
+
+function passage(n: number, title: string, text: string, page: number | null = null): Passage {
+  return { n, documentId: `doc-${n}`, title, source: 'upload', mimeType: 'text/plain', page, text, score: 10 - n };
+}
+
+const PASSAGES = [
+  passage(
+    1,
+    'history.txt',
+    'Lumen Labs was founded in 2011 in Lisbon. Its first product was a note-taking app. The company moved to Porto in 2015.',
+  ),
+  passage(2, 'people.txt', 'Maria Costa is the chief executive. She joined Lumen Labs in 2013 as an engineer.'),
+];
+
+describe('analyseAnswer: extractive answers', () => {
+  it('quotes the sentence that holds the answer, with its [n]', () => {
+    const { reply } = analyseAnswer('When was Lumen Labs founded?', PASSAGES);
+    expect(reply?.text.split('\n\n')[0]).toBe('Lumen Labs was founded in 2011 in Lisbon. [1]');
+    expect(reply?.cited[0]).toBe(1);
+  });
+
+  it('finds the answer in a later passage', () => {
+    const { reply } = analyseAnswer('Who is the chief executive?', PASSAGES);
+    expect(reply?.text).toContain('Maria Costa is the chief executive. [2]');
+  });
+
+  it('declines when the passages do not cover the question', () => {
+    expect(analyseAnswer('What is the recipe for banana bread?', PASSAGES).reply).toBeNull();
+    expect(analyseAnswer('Anything', []).reply).toBeNull();
+  });
+
+  it('declines when the question names a year the evidence does not', () => {
+    expect(analyseAnswer('Where did Lumen Labs move in 2019?', PASSAGES).reply).toBeNull();
+    expect(analyseAnswer('Where did Lumen Labs move in 2015?', PASSAGES).reply?.text).toContain('Porto');
+  });
+});
+
+describe('composeSummary', () => {
+  it('keeps the central sentences in document order, cited', () => {
+    const summary = composeSummary([
+      passage(3, 'guide.txt', 'The guide explains the expense policy. Expenses need a receipt. Receipts are scanned.'),
+      passage(4, 'guide.txt', 'Expense claims are paid monthly. The policy applies to every employee.'),
+    ]);
+    expect(summary?.text.startsWith('- The guide explains the expense policy.')).toBe(true);
+    expect(summary?.cited).toEqual([3, 4]);
+  });
+});
+
+describe('text helpers', () => {
+  it('stems like Porter', () => {
+    expect(['running', 'runs', 'connection', 'connected', 'ponies', 'relational', 'hopeful'].map(stem)).toEqual([
+      'run',
+      'run',
+      'connect',
+      'connect',
+      'poni',
+      'relat',
+      'hope',
+    ]);
+  });
+
+  it('splits sentences without breaking abbreviations or initials', () => {
+    expect(splitSentences('Dr. Smith met J. Doe at 3.5 p.m. today. They talked! Then left.')).toEqual([
+      'Dr. Smith met J. Doe at 3.5 p.m. today.',
+      'They talked!',
+      'Then left.',
+    ]);
+  });
+});
+
+describe('BuiltinLanguageModel in the AI SDK loop (test tools over in-memory passages)', () => {
+  const answerTool = tool({
+    inputSchema: z.object({ query: z.string() }),
+    execute: async ({ query }): Promise<PassagesOutput> => ({
+      kind: 'passages',
+      query,
+      pdfOnly: false,
+      passages: PASSAGES,
+    }),
+  });
+  const emptyTool = tool({
+    inputSchema: z.object({ query: z.string() }),
+    execute: async ({ query }): Promise<PassagesOutput> => ({ kind: 'passages', query, pdfOnly: false, passages: [] }),
+  });
+
+  it('calls the answer tool, then writes the cited answer', async () => {
+    const result = await generateText({
+      model: new BuiltinLanguageModel(),
+      prompt: 'When was Lumen Labs founded?',
+      tools: { answer_from_documents: answerTool },
+      stopWhen: stepCountIs(5),
+    });
+    expect(result.steps).toHaveLength(2);
+    expect(result.steps[0]?.toolCalls[0]).toEqual(
+      expect.objectContaining({ toolName: 'answer_from_documents', input: { query: 'When was Lumen Labs founded?' } }),
+    );
+    expect(result.text).toContain('founded in 2011 in Lisbon. [1]');
+  });
+
+  it('says plainly that the documents do not contain the answer', async () => {
+    const result = await generateText({
+      model: new BuiltinLanguageModel(),
+      prompt: 'What is the capital of Peru?',
+      tools: { answer_from_documents: emptyTool },
+      stopWhen: stepCountIs(5),
+    });
+    expect(result.text).toBe(NO_ANSWER_REPLY);
+  });
+
+  it('offers no deletion where the delete tool is not available', async () => {
+    const result = await generateText({
+      model: new BuiltinLanguageModel(),
+      prompt: 'Delete the file notes.txt',
+      tools: { answer_from_documents: answerTool },
+      stopWhen: stepCountIs(5),
+    });
+    expect(result.text).toMatch(/confirm/);
+  });
+});

@@ -1,0 +1,99 @@
+import { NO_ANSWER_REPLY, PLATFORM_LABELS } from '@lumen/contract';
+import type { DeleteOutput, DocumentOutput, PassagesOutput, WorkspaceOutput } from '../../tool-outputs.ts';
+import { analyseAnswer, composeSummary } from './extractive.ts';
+import { isFindRequest } from './intent.ts';
+
+/** The builtin model's replies to each tool's result. */
+
+export function replyToPassages(question: string, output: PassagesOutput): string {
+  if (output.passages.length === 0) {
+    return output.pdfOnly ? `${NO_ANSWER_REPLY} (I looked only in your PDFs.)` : NO_ANSWER_REPLY;
+  }
+  if (isFindRequest(question)) {
+    const analysis = analyseAnswer(question, output.passages);
+    if (!analysis.reply && analysis.coverage === 0) return NO_ANSWER_REPLY;
+    const seen = new Set<string>();
+    const lines: string[] = [];
+    for (const passage of output.passages) {
+      if (seen.has(passage.documentId) || lines.length >= 5) continue;
+      seen.add(passage.documentId);
+      const page = passage.page ? `, page ${passage.page}` : '';
+      const excerpt = passage.text.replace(/\s+/g, ' ').slice(0, 160).trim();
+      lines.push(`- **${passage.title}** (${PLATFORM_LABELS[passage.source]}${page}): ${excerpt}... [${passage.n}]`);
+    }
+    return `Here is what I found in your files:\n\n${lines.join('\n')}`;
+  }
+  const { reply } = analyseAnswer(question, output.passages);
+  return reply ? reply.text : NO_ANSWER_REPLY;
+}
+
+export function replyToDocument(output: DocumentOutput, requested: string | undefined): string {
+  if (!output.document) {
+    const wanted = requested ? ` named "${requested}"` : '';
+    if (output.candidates.length === 0) return `I couldn't find a document${wanted}. You have no documents yet.`;
+    return `I couldn't find a document${wanted}. Which one do you mean? ${output.candidates
+      .slice(0, 10)
+      .map((title) => `"${title}"`)
+      .join(', ')}`;
+  }
+  const summary = composeSummary(output.passages);
+  if (!summary) return `**${output.document.title}** has no text I could read to summarize.`;
+  return `Summary of **${output.document.title}**:\n\n${summary.text}`;
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word',
+  'application/msword': 'Word',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint',
+  'text/plain': 'text',
+  'text/markdown': 'Markdown',
+  'text/csv': 'CSV',
+  'text/html': 'HTML',
+};
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+export function replyToWorkspace(output: WorkspaceOutput): string {
+  const { documents, recent, conversations } = output;
+  if (documents.total === 0) {
+    return `You have no documents yet. Attach files in the chat to upload them. You have ${plural(conversations, 'conversation')}.`;
+  }
+  const statuses = (['ready', 'processing', 'pending', 'failed'] as const)
+    .filter((status) => (documents.byStatus[status] ?? 0) > 0)
+    .map((status) => `${documents.byStatus[status]} ${status}`)
+    .join(', ');
+  const types = Object.entries(documents.byType)
+    .sort((a, b) => b[1] - a[1])
+    .map(([type, count]) => `${TYPE_NAMES[type] ?? (type.startsWith('image/') ? 'image' : type)}: ${count}`)
+    .join(', ');
+  const lines = recent.map(
+    (doc) => `- **${doc.title}** (${PLATFORM_LABELS[doc.source]}), ${doc.status}, added ${doc.createdAt.slice(0, 10)}`,
+  );
+  return [
+    `You have ${plural(documents.total, 'document')} (${statuses}).`,
+    types ? `By type: ${types}.` : '',
+    lines.length ? `Most recent:\n${lines.join('\n')}` : '',
+    `You have ${plural(conversations, 'conversation')} with me.`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+export function replyToDelete(output: DeleteOutput, requested: string | undefined): string {
+  if (output.status === 'deleted') return `Done: I deleted "${output.title ?? requested ?? 'the file'}".`;
+  if (output.status === 'ambiguous') {
+    return `Several of your files match "${requested ?? ''}": ${output.candidates
+      .map((title) => `"${title}"`)
+      .join(', ')}. Which one should I delete?`;
+  }
+  const wanted = requested ? ` named "${requested}"` : '';
+  return `I couldn't find a file${wanted} that you can delete.`;
+}
+
+export const DELETE_DENIED_REPLY = "OK, I won't delete it.";
+export const DELETE_NEEDS_CHAT_REPLY =
+  'Deleting a file needs your confirmation: ask me in the chat, where you can confirm it.';

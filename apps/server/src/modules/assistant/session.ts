@@ -1,0 +1,37 @@
+import type { ThinkingType } from '@lumen/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../platform/db.ts';
+import type { Embedder } from '../../platform/embeddings.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { PassageRegistry } from './citations.ts';
+
+/** What the assistant's tools act for: one signed-in user, one request (vercel/ai-chatbot's tool-factory session). */
+export interface AssistantSession {
+  db: Database;
+  storage: Storage;
+  userId: string;
+  log: FastifyBaseLogger;
+  /** With embeddings configured, retrieval is hybrid. */
+  embedder: Embedder | null;
+  /** Numbers the passages tools return, and resolves the answer's [n] markers into citations. */
+  registry: PassageRegistry;
+  /** Documents attached to the conversation's messages, newest first ("summarize this"). */
+  attachedDocumentIds: string[];
+  /** Whether the client can show a confirmation (the chat can, /api/ask cannot): delete_file is offered only then. */
+  canConfirm: boolean;
+  /** Tells the UI which thinking type is active (a no-op without a stream). */
+  reportThinking: (type: ThinkingType) => void;
+}
+
+export function createSession(
+  init: Omit<AssistantSession, 'registry' | 'reportThinking' | 'attachedDocumentIds' | 'canConfirm'> &
+    Partial<Pick<AssistantSession, 'reportThinking' | 'attachedDocumentIds' | 'canConfirm'>>,
+): AssistantSession {
+  return {
+    registry: new PassageRegistry(),
+    attachedDocumentIds: [],
+    canConfirm: false,
+    reportThinking: () => {},
+    ...init,
+  };
+}

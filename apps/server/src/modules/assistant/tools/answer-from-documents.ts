@@ -1,0 +1,21 @@
+import { tool } from 'ai';
+import { z } from 'zod';
+import type { AssistantSession } from '../session.ts';
+import type { PassagesOutput } from '../tool-outputs.ts';
+import { retrievePassages } from './retrieval.ts';
+
+const ANSWER_LIMIT = 8;
+
+/** answer_from_documents: the passages that best answer a question (retrieval-grounded answer). Thinking type 'rag'. */
+export const answerFromDocuments = (session: AssistantSession) =>
+  tool({
+    description:
+      "Retrieve the passages of the user's documents that answer a question. Answer only from them and cite each fact as [n]; if they do not contain the answer, say so.",
+    inputSchema: z.object({
+      query: z.string().min(1).max(1000).describe('The question to answer'),
+    }),
+    execute: async ({ query }): Promise<PassagesOutput> => {
+      const results = await retrievePassages(session, { query, limit: ANSWER_LIMIT });
+      return { kind: 'passages', query, pdfOnly: false, passages: session.registry.register(results) };
+    },
+  });

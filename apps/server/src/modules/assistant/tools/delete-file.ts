@@ -1,0 +1,54 @@
+import { deleteFileInputSchema } from '@lumen/contract';
+import { tool } from 'ai';
+import { type DocumentRef, findVisibleDocument, findVisibleDocumentsByTitle } from '../assistant.repository.ts';
+import type { AssistantSession } from '../session.ts';
+import type { DeleteOutput } from '../tool-outputs.ts';
+import { removeDocument } from './retrieval.ts';
+
+type Resolution =
+  | { status: 'found'; document: DocumentRef }
+  | { status: 'not-found' }
+  | { status: 'ambiguous'; candidates: DocumentRef[] };
+
+/** Only who may delete it (the owner): another user's id resolves to not-found, exactly like a missing id. */
+async function resolveTarget(session: AssistantSession, input: { documentId?: string; fileName?: string }) {
+  const { db, userId } = session;
+  if (input.documentId) {
+    const document = await findVisibleDocument(db, userId, input.documentId, 'delete');
+    return document
+      ? ({ status: 'found', document } satisfies Resolution)
+      : ({ status: 'not-found' } satisfies Resolution);
+  }
+  const name = input.fileName?.trim();
+  if (!name) return { status: 'not-found' } satisfies Resolution;
+  const matches = await findVisibleDocumentsByTitle(db, userId, name, 'delete');
+  const exact = matches.filter((doc) => doc.title.toLowerCase() === name.toLowerCase());
+  const pick = exact.length === 1 ? exact : matches;
+  if (pick.length === 1 && pick[0]) return { status: 'found', document: pick[0] } satisfies Resolution;
+  if (pick.length === 0) return { status: 'not-found' } satisfies Resolution;
+  return { status: 'ambiguous', candidates: pick } satisfies Resolution;
+}
+
+/**
+ * delete_file: deletes one of the user's files, after the user confirmed it (AI SDK tool approval: the call stops at
+ * an approval request, and runs only when the next request carries the user's approval). Thinking type 'delete'.
+ * A file the user cannot delete (or that does not exist) needs no confirmation: the tool answers not-found.
+ */
+export const deleteFile = (session: AssistantSession) =>
+  tool({
+    description:
+      "Delete one of the user's files, by document id or file name. The user is asked to confirm before anything is deleted.",
+    inputSchema: deleteFileInputSchema,
+    needsApproval: async (input) => (await resolveTarget(session, input)).status === 'found',
+    execute: async (input): Promise<DeleteOutput> => {
+      const target = await resolveTarget(session, input);
+      if (target.status === 'ambiguous') {
+        return { kind: 'delete', status: 'ambiguous', title: null, candidates: target.candidates.map((d) => d.title) };
+      }
+      if (target.status === 'not-found') return { kind: 'delete', status: 'not-found', title: null, candidates: [] };
+      const deleted = await removeDocument(session, target.document.documentId);
+      return deleted
+        ? { kind: 'delete', status: 'deleted', title: target.document.title, candidates: [] }
+        : { kind: 'delete', status: 'not-found', title: null, candidates: [] };
+    },
+  });

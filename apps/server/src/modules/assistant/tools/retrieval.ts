@@ -1,0 +1,55 @@
+import { AppError } from '../../../platform/errors.ts';
+import { deleteDocument } from '../../documents/documents.service.ts';
+import { getDocumentChunks, searchPassages } from '../../search/search.service.ts';
+import type { DocumentRef } from '../assistant.repository.ts';
+import type { PassageSource } from '../citations.ts';
+import type { AssistantSession } from '../session.ts';
+
+/**
+ * The assistant's only door to retrieval: the search module's services, which apply the "documents this user may
+ * view" rule. Nothing here ranks or filters on its own.
+ */
+
+export interface PassageQuery {
+  query: string;
+  limit: number;
+  mimeType?: string;
+  documentIds?: string[];
+}
+
+export async function retrievePassages(session: AssistantSession, query: PassageQuery): Promise<PassageSource[]> {
+  return searchPassages(session.db, {
+    userId: session.userId,
+    query: query.query,
+    limit: query.limit,
+    ...(query.mimeType ? { mimeType: query.mimeType } : {}),
+    ...(query.documentIds ? { documentIds: query.documentIds } : {}),
+    embedder: session.embedder,
+  });
+}
+
+/** A document's passages in reading order (NOT_FOUND unless the user may view it). */
+export async function readDocumentChunks(session: AssistantSession, document: DocumentRef): Promise<PassageSource[]> {
+  const chunks = await getDocumentChunks(session.db, session.userId, document.documentId);
+  return chunks.map((chunk) => ({
+    chunkId: chunk.id,
+    documentId: document.documentId,
+    title: document.title,
+    source: document.source,
+    mimeType: document.mimeType,
+    page: chunk.page,
+    text: chunk.text,
+    score: 0,
+  }));
+}
+
+/** Deletes the document and its stored file through the documents service; false when the user may not. */
+export async function removeDocument(session: AssistantSession, documentId: string): Promise<boolean> {
+  try {
+    await deleteDocument(session, session.userId, documentId);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return false;
+    throw error;
+  }
+}

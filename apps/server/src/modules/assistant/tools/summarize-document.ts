@@ -1,0 +1,62 @@
+import { tool } from 'ai';
+import { z } from 'zod';
+import {
+  type DocumentRef,
+  findVisibleDocument,
+  findVisibleDocumentsByIds,
+  findVisibleDocumentsByTitle,
+  listRecentVisibleDocuments,
+} from '../assistant.repository.ts';
+import type { AssistantSession } from '../session.ts';
+import type { DocumentOutput } from '../tool-outputs.ts';
+import { readDocumentChunks } from './retrieval.ts';
+
+/** At most this many passages of a long document go to the model. */
+const MAX_SUMMARY_PASSAGES = 40;
+
+async function resolveDocument(
+  session: AssistantSession,
+  input: { documentId?: string; title?: string },
+): Promise<{ document: DocumentRef | null; candidates: DocumentRef[] }> {
+  const { db, userId } = session;
+  if (input.documentId) return { document: await findVisibleDocument(db, userId, input.documentId), candidates: [] };
+  if (input.title) {
+    const matches = await findVisibleDocumentsByTitle(db, userId, input.title.trim());
+    const exact = matches.filter((doc) => doc.title.toLowerCase() === input.title?.trim().toLowerCase());
+    if (exact.length >= 1) return { document: exact[0] ?? null, candidates: [] };
+    if (matches.length === 1) return { document: matches[0] ?? null, candidates: [] };
+    return { document: null, candidates: matches.length ? matches : await listRecentVisibleDocuments(db, userId, 10) };
+  }
+  // "Summarize this": the newest file attached in the conversation, else the newest document.
+  const attached = await findVisibleDocumentsByIds(db, userId, session.attachedDocumentIds);
+  const newestAttached = session.attachedDocumentIds
+    .map((id) => attached.find((doc) => doc.documentId === id))
+    .find((doc) => doc !== undefined);
+  if (newestAttached) return { document: newestAttached, candidates: [] };
+  const [newest] = await listRecentVisibleDocuments(db, userId, 1);
+  return { document: newest ?? null, candidates: [] };
+}
+
+/** summarize_document: one document's passages in order, for a summary. Thinking type 'summary'. */
+export const summarizeDocument = (session: AssistantSession) =>
+  tool({
+    description:
+      "Read one of the user's documents in order, to summarize it. Give its id, or its title (or part of it); with neither, the most recently attached document is used. Cite passages as [n].",
+    inputSchema: z.object({
+      documentId: z.string().optional().describe('The document id'),
+      title: z.string().max(300).optional().describe('The document title or file name, or part of it'),
+    }),
+    execute: async (input): Promise<DocumentOutput> => {
+      const { document, candidates } = await resolveDocument(session, input);
+      if (!document)
+        return { kind: 'document', document: null, passages: [], candidates: candidates.map((d) => d.title) };
+      const chunks = await readDocumentChunks(session, document);
+      const passages = session.registry.register(chunks.slice(0, MAX_SUMMARY_PASSAGES));
+      return {
+        kind: 'document',
+        document: { documentId: document.documentId, title: document.title, source: document.source },
+        passages,
+        candidates: [],
+      };
+    },
+  });

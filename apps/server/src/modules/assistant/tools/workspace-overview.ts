@@ -1,0 +1,41 @@
+import { DOCUMENT_STATUS_IDS, type DocumentStatus } from '@lumen/contract';
+import { tool } from 'ai';
+import { z } from 'zod';
+import { countConversations, countVisibleDocuments, listRecentVisibleDocuments } from '../assistant.repository.ts';
+import type { AssistantSession } from '../session.ts';
+import type { WorkspaceOutput } from '../tool-outputs.ts';
+
+/** workspace_overview: the user's documents by status and type, recent files, conversations. Thinking type 'workspace'. */
+export const workspaceOverview = (session: AssistantSession) =>
+  tool({
+    description:
+      "Overview of the user's workspace: how many documents they have by status and type, their most recent files, and how many conversations.",
+    inputSchema: z.object({}),
+    execute: async (): Promise<WorkspaceOutput> => {
+      const { db, userId } = session;
+      const [counts, recent, conversations] = await Promise.all([
+        countVisibleDocuments(db, userId),
+        listRecentVisibleDocuments(db, userId, 5),
+        countConversations(db, userId),
+      ]);
+      const byStatus = Object.fromEntries(DOCUMENT_STATUS_IDS.map((status) => [status, 0])) as Record<
+        DocumentStatus,
+        number
+      >;
+      for (const row of counts.byStatus) byStatus[row.status] = row.count;
+      const byType: Record<string, number> = {};
+      for (const row of counts.byType) byType[row.mimeType ?? 'unknown'] = row.count;
+      return {
+        kind: 'workspace',
+        documents: { total: Object.values(byStatus).reduce((sum, n) => sum + n, 0), byStatus, byType },
+        recent: recent.map((doc) => ({
+          documentId: doc.documentId,
+          title: doc.title,
+          source: doc.source,
+          status: doc.status,
+          createdAt: doc.createdAt.toISOString(),
+        })),
+        conversations,
+      };
+    },
+  });

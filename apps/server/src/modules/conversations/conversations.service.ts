@@ -1,0 +1,64 @@
+import {
+  type Attachment,
+  type Citation,
+  type Conversation,
+  type ConversationDetail,
+  EMPTY_CONVERSATION_TITLE,
+  type StoredChatMessage,
+} from '@lumen/contract';
+import type { Database } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import {
+  type ConversationRow,
+  deleteConversation,
+  findConversation,
+  listConversations,
+  listMessages,
+  type MessageRow,
+} from './conversations.repository.ts';
+
+const NOT_FOUND_MESSAGE = 'Conversation not found.';
+
+export function toConversation(row: ConversationRow): Conversation {
+  return {
+    id: row.id,
+    title: row.title ?? EMPTY_CONVERSATION_TITLE,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A stored message as the AI SDK UIMessage the web app renders (parts as saved; metadata from the columns). */
+export function toStoredChatMessage(row: MessageRow): StoredChatMessage {
+  return {
+    id: row.id,
+    role: row.role,
+    parts: Array.isArray(row.parts) ? (row.parts as StoredChatMessage['parts']) : [],
+    metadata: {
+      createdAt: row.createdAt.toISOString(),
+      attachments: Array.isArray(row.attachments) ? (row.attachments as Attachment[]) : [],
+      citations: Array.isArray(row.citations) ? (row.citations as Citation[]) : [],
+    },
+  };
+}
+
+/** The conversation when it belongs to the user; anyone else's (or a missing one) is 404, never 403. */
+export async function requireOwnConversation(db: Database, userId: string, id: string): Promise<ConversationRow> {
+  const row = await findConversation(db, id);
+  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  return row;
+}
+
+export async function listUserConversations(db: Database, userId: string): Promise<Conversation[]> {
+  return (await listConversations(db, userId)).map(toConversation);
+}
+
+export async function getConversationDetail(db: Database, userId: string, id: string): Promise<ConversationDetail> {
+  const conversation = await requireOwnConversation(db, userId, id);
+  const rows = await listMessages(db, conversation.id);
+  return { conversation: toConversation(conversation), messages: rows.map(toStoredChatMessage) };
+}
+
+export async function deleteUserConversation(db: Database, userId: string, id: string): Promise<void> {
+  if (!(await deleteConversation(db, id, userId))) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+}

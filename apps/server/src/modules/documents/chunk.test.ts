@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { chunkPages, cleanText, splitParagraphs } from './chunk.ts';
+import { indexedTitle } from './ingest.ts';
+
+const words = (count: number, word = 'word') =>
+  Array.from({ length: count }, (_, index) => `${word}${index}`).join(' ');
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+describe('chunkPages', () => {
+  it('keeps short paragraphs together and whole', () => {
+    const chunks = chunkPages([{ page: null, text: 'First paragraph.\n\nSecond paragraph.\n\n\nThird.' }]);
+    expect(chunks).toEqual([{ ordinal: 0, page: null, text: 'First paragraph.\n\nSecond paragraph.\n\nThird.' }]);
+  });
+
+  it('starts a new chunk at a paragraph boundary rather than cutting a paragraph', () => {
+    const first = words(200, 'alpha');
+    const second = words(150, 'beta');
+    const chunks = chunkPages([{ page: null, text: `${first}\n\n${second}` }]);
+    expect(chunks.map((chunk) => chunk.text)).toEqual([first, second]);
+  });
+
+  it('cuts a paragraph longer than a chunk at sentence ends, within the word limit', () => {
+    const sentence = (index: number) => `Sentence number ${index} talks about ${words(20, `t${index}x`)}.`;
+    const paragraph = Array.from({ length: 30 }, (_, index) => sentence(index)).join(' ');
+    const chunks = chunkPages([{ page: 3, text: paragraph }]);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      expect(wordCount(chunk.text)).toBeLessThanOrEqual(300);
+      expect(wordCount(chunk.text)).toBeGreaterThanOrEqual(100);
+      expect(chunk.text).toMatch(/^Sentence number \d+/);
+      expect(chunk.text.endsWith('.')).toBe(true);
+      expect(chunk.page).toBe(3);
+    }
+    expect(chunks.map((chunk) => chunk.text).join(' ')).toBe(paragraph);
+  });
+
+  it('cuts a table paragraph at its lines', () => {
+    const table = Array.from({ length: 120 }, (_, index) => `row ${index} | value ${index} | note ${index}`).join('\n');
+    const chunks = chunkPages([{ page: 1, text: table }]);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) expect(chunk.text.split('\n').every((line) => /^row \d+ \| /.test(line))).toBe(true);
+  });
+
+  it('never lets a chunk span two pages, and keeps the page where it starts', () => {
+    const chunks = chunkPages([
+      { page: 1, text: 'Short first page.' },
+      { page: 2, text: `Page two opens.\n\n${words(298)}` },
+      { page: 3, text: '' },
+      { page: 4, text: 'Last page.' },
+    ]);
+    expect(chunks.map((chunk) => [chunk.ordinal, chunk.page, chunk.text.slice(0, 16)])).toEqual([
+      [0, 1, 'Short first page'],
+      [1, 2, 'Page two opens.'],
+      [2, 2, 'word0 word1 word'],
+      [3, 4, 'Last page.'],
+    ]);
+  });
+
+  it('cuts text without any boundary (one enormous word) by size', () => {
+    const chunks = chunkPages([{ page: null, text: 'x'.repeat(10_000) }]);
+    expect(chunks.length).toBe(4);
+    expect(chunks.every((chunk) => chunk.text.length <= 3000)).toBe(true);
+  });
+
+  it('has nothing to say about empty pages', () => {
+    expect(chunkPages([{ page: 1, text: ' \n\n \t' }])).toEqual([]);
+  });
+});
+
+describe('text cleaning', () => {
+  it('removes control characters and normalises line ends', () => {
+    expect(cleanText('\uFEFFa\u0000b\r\nc\rd\u0007\n\n\n\ne  \nf')).toBe('ab\nc\nd\n\ne\nf');
+  });
+
+  it('splits paragraphs on blank lines', () => {
+    expect(splitParagraphs('one\ntwo\n\n  \nthree')).toEqual(['one\ntwo', 'three']);
+  });
+});
+
+describe('indexedTitle', () => {
+  it('splits a file name into words', () => {
+    expect(indexedTitle('Q3_budget-final.xlsx')).toBe('Q3 budget final xlsx');
+    expect(indexedTitle('logo.png')).toBe('logo png');
+    expect(indexedTitle('A title that is a sentence.')).toBe('A title that is a sentence.');
+  });
+});

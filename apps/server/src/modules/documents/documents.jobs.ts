@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { INGEST_DOCUMENT_JOB, processUploadedDocument } from './documents.service.ts';
+import { DEFAULT_MAX_UNPACKED_BYTES } from './extract.ts';
+
+export function registerDocumentJobs(app: FastifyInstance): void {
+  app.jobs.register<{ documentId: string }>(INGEST_DOCUMENT_JOB, (job) =>
+    processUploadedDocument(
+      {
+        db: app.database.db,
+        storage: app.storage,
+        jobs: app.jobs,
+        database: app.database,
+        embeddings: app.embeddings,
+        maxUnpackedBytes: DEFAULT_MAX_UNPACKED_BYTES,
+      },
+      job.payload.documentId,
+      job,
+    ),
+  );
+}

@@ -1,0 +1,334 @@
+import type { DocumentSource, DocumentStatus } from '@lumen/contract';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { chunks, documents, files } from '../../db/schema/index.ts';
+import type { Database } from '../../platform/db.ts';
+import { insertPostingsSql, type PassageInput, passageRowsSql } from '../search/search.repository.ts';
+import { deletableDocumentsCondition, visibleDocumentsCondition } from './documents.visibility.ts';
+
+export interface DocumentRow {
+  id: string;
+  title: string;
+  source: DocumentSource;
+  mimeType: string | null;
+  status: DocumentStatus;
+  error: string | null;
+  pageCount: number | null;
+  chunkCount: number;
+  fileId: string | null;
+  fileSize: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const documentColumns = {
+  id: documents.id,
+  title: documents.title,
+  source: documents.source,
+  mimeType: documents.mimeType,
+  status: documents.status,
+  error: documents.error,
+  pageCount: documents.pageCount,
+  chunkCount: documents.chunkCount,
+  fileId: documents.fileId,
+  fileSize: files.fileSize,
+  createdAt: documents.createdAt,
+  updatedAt: documents.updatedAt,
+};
+
+export async function findVisibleDocument(
+  db: Database,
+  userId: string,
+  documentId: string,
+): Promise<DocumentRow | null> {
+  const [row] = await db
+    .select(documentColumns)
+    .from(documents)
+    .leftJoin(files, eq(files.id, documents.fileId))
+    .where(and(eq(documents.id, documentId), visibleDocumentsCondition(userId)));
+  return row ?? null;
+}
+
+export async function findDocumentsByIds(db: Database, documentIds: string[]): Promise<DocumentRow[]> {
+  if (documentIds.length === 0) return [];
+  return db
+    .select(documentColumns)
+    .from(documents)
+    .leftJoin(files, eq(files.id, documents.fileId))
+    .where(inArray(documents.id, documentIds));
+}
+
+export interface DocumentPageCursor {
+  /** created_at as PostgreSQL prints it: exact to the microsecond, unlike a JavaScript Date. */
+  createdAt: string;
+  id: string;
+}
+
+/** The user's visible documents, newest first, after the cursor; one more than `limit` tells whether more exist. */
+export async function listVisibleDocuments(
+  db: Database,
+  userId: string,
+  limit: number,
+  cursor: DocumentPageCursor | null,
+): Promise<Array<DocumentRow & { cursorCreatedAt: string }>> {
+  const conditions: SQL[] = [visibleDocumentsCondition(userId)];
+  if (cursor) {
+    conditions.push(
+      sql`(${documents.createdAt}, ${documents.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+    );
+  }
+  return db
+    .select({ ...documentColumns, cursorCreatedAt: sql<string>`${documents.createdAt}::text` })
+    .from(documents)
+    .leftJoin(files, eq(files.id, documents.fileId))
+    .where(and(...conditions))
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(limit + 1);
+}
+
+export interface StoredFileRow {
+  id: string;
+  ownerId: string;
+  filename: string;
+  fileSize: number;
+  mimeType: string;
+  sha256: string;
+  storageKey: string;
+}
+
+const fileColumns = {
+  id: files.id,
+  ownerId: files.ownerId,
+  filename: files.filename,
+  fileSize: files.fileSize,
+  mimeType: files.mimeType,
+  sha256: files.sha256,
+  storageKey: files.storageKey,
+};
+
+/** The stored file behind a document the user may view. */
+export async function findVisibleDocumentFile(
+  db: Database,
+  userId: string,
+  documentId: string,
+): Promise<StoredFileRow | null> {
+  const [row] = await db
+    .select(fileColumns)
+    .from(documents)
+    .innerJoin(files, eq(files.id, documents.fileId))
+    .where(and(eq(documents.id, documentId), visibleDocumentsCondition(userId)));
+  return row ?? null;
+}
+
+/** The owner's earlier upload of the same bytes, with its document. */
+export async function findUploadByContent(
+  db: Database,
+  ownerId: string,
+  sha256: string,
+): Promise<{ file: StoredFileRow; documentId: string; status: DocumentStatus } | null> {
+  const [row] = await db
+    .select({ file: fileColumns, documentId: documents.id, status: documents.status })
+    .from(files)
+    .innerJoin(documents, eq(documents.fileId, files.id))
+    .where(
+      and(
+        eq(files.ownerId, ownerId),
+        eq(files.sha256, sha256),
+        eq(documents.source, 'upload'),
+        ne(documents.status, 'failed'),
+      ),
+    )
+    .orderBy(files.createdAt)
+    .limit(1);
+  return row ?? null;
+}
+
+export interface NewUpload {
+  ownerId: string;
+  filename: string;
+  fileSize: number;
+  mimeType: string;
+  sha256: string;
+  storageKey: string;
+}
+
+/** A stored upload and its pending document (external id = file id, so ingestion updates this document). */
+export async function insertUpload(db: Database, upload: NewUpload): Promise<{ fileId: string; documentId: string }> {
+  const [file] = await db.insert(files).values(upload).returning({ id: files.id });
+  if (!file) throw new Error('file not inserted');
+  const [document] = await db
+    .insert(documents)
+    .values({
+      source: 'upload',
+      externalId: file.id,
+      ownerId: upload.ownerId,
+      fileId: file.id,
+      title: upload.filename,
+      mimeType: upload.mimeType,
+      contentHash: upload.sha256,
+      status: 'pending',
+    })
+    .returning({ id: documents.id });
+  if (!document) throw new Error('document not inserted');
+  return { fileId: file.id, documentId: document.id };
+}
+
+export async function findFilesByIds(db: Database, fileIds: string[]): Promise<StoredFileRow[]> {
+  if (fileIds.length === 0) return [];
+  return db.select(fileColumns).from(files).where(inArray(files.id, fileIds));
+}
+
+/** What the ingestion job needs, whoever owns the document. */
+export async function findDocumentForIngestion(
+  db: Database,
+  documentId: string,
+): Promise<{ id: string; ownerId: string; title: string; mimeType: string | null; file: StoredFileRow | null } | null> {
+  const [row] = await db
+    .select({
+      id: documents.id,
+      ownerId: documents.ownerId,
+      title: documents.title,
+      mimeType: documents.mimeType,
+      file: fileColumns,
+    })
+    .from(documents)
+    .leftJoin(files, eq(files.id, documents.fileId))
+    .where(eq(documents.id, documentId));
+  if (!row) return null;
+  return { ...row, file: row.file?.id ? row.file : null };
+}
+
+export async function updateDocumentStatus(
+  db: Database,
+  documentId: string,
+  status: DocumentStatus,
+  error: string | null = null,
+): Promise<void> {
+  await db.update(documents).set({ status, error, updatedAt: new Date() }).where(eq(documents.id, documentId));
+}
+
+/**
+ * Deletes a document the user may delete, with its chunks (their postings go by trigger) and its file row. Returns the
+ * storage key to remove once the transaction has committed, or null when there is no such document for this user.
+ */
+export async function deleteDeletableDocument(
+  db: Database,
+  userId: string,
+  documentId: string,
+): Promise<{ storageKey: string | null } | null> {
+  const [row] = await db
+    .select({ id: documents.id, fileId: documents.fileId, storageKey: files.storageKey })
+    .from(documents)
+    .leftJoin(files, eq(files.id, documents.fileId))
+    .where(and(eq(documents.id, documentId), deletableDocumentsCondition(userId)))
+    .for('update', { of: documents });
+  if (!row) return null;
+  await db.delete(documents).where(eq(documents.id, row.id));
+  if (row.fileId) await db.delete(files).where(eq(files.id, row.fileId));
+  return { storageKey: row.storageKey ?? null };
+}
+
+// --- ingestion ---
+
+export interface IndexedDocumentValues {
+  ownerId: string;
+  source: DocumentSource;
+  externalId: string | null;
+  title: string;
+  mimeType: string | null;
+  contentHash: string;
+  error: string | null;
+  pageCount: number | null;
+  chunkCount: number;
+  fileId?: string | null;
+  teamId?: string | null;
+  spaceId?: string | null;
+  url?: string | null;
+  modifiedAt?: Date | null;
+}
+
+/**
+ * The fast path for a new item: inserts the ready document, its chunks and their postings in one statement. Does
+ * nothing (and returns false) when the owner already has a document with this source and external id.
+ */
+export async function insertIndexedDocument(
+  db: Database,
+  documentId: string,
+  values: IndexedDocumentValues & { externalId: string },
+  passages: PassageInput[],
+  titleForIndex: string,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    WITH doc AS (
+      INSERT INTO ${documents} (id, owner_id, source, external_id, title, mime_type, content_hash, status, error,
+                                page_count, chunk_count, file_id, team_id, space_id, url, modified_at)
+      VALUES (${documentId}::uuid, ${values.ownerId}, ${values.source}::document_source, ${values.externalId}, ${values.title},
+              ${values.mimeType}, ${values.contentHash}, 'ready', ${values.error}, ${values.pageCount}::int,
+              ${values.chunkCount}::int, ${values.fileId ?? null}::uuid, ${values.teamId ?? null}::uuid,
+              ${values.spaceId ?? null}::uuid, ${values.url ?? null}, ${values.modifiedAt?.toISOString() ?? null}::timestamptz)
+      ON CONFLICT (owner_id, source, external_id) DO NOTHING
+      RETURNING id
+    ),
+    inserted AS (
+      INSERT INTO ${chunks} (document_id, ordinal, page, text)
+      SELECT doc.id, c.ordinal, c.page, c.text FROM doc, ${passageRowsSql(passages)}
+      RETURNING id, document_id, text
+    ),
+    indexed AS (${insertPostingsSql(titleForIndex)})
+    SELECT count(*)::int AS created FROM doc`);
+  const [row] = (result as unknown as { rows: Array<{ created: number }> }).rows;
+  return Number(row?.created ?? 0) > 0;
+}
+
+export interface ExistingIndexedDocument {
+  id: string;
+  contentHash: string | null;
+  title: string;
+  status: DocumentStatus;
+  chunkCount: number;
+}
+
+/** The document an ingestion updates, locked for the rest of the transaction. */
+export async function lockDocumentForIngestion(
+  db: Database,
+  identity: { ownerId: string; source: DocumentSource; externalId: string | null; contentHash: string },
+): Promise<ExistingIndexedDocument | null> {
+  const [row] = await db
+    .select({
+      id: documents.id,
+      contentHash: documents.contentHash,
+      title: documents.title,
+      status: documents.status,
+      chunkCount: documents.chunkCount,
+    })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.ownerId, identity.ownerId),
+        eq(documents.source, identity.source),
+        identity.externalId
+          ? eq(documents.externalId, identity.externalId)
+          : and(sql`${documents.externalId} IS NULL`, eq(documents.contentHash, identity.contentHash)),
+      ),
+    )
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertDocument(db: Database, documentId: string, values: IndexedDocumentValues): Promise<void> {
+  await db.insert(documents).values({ id: documentId, ...values, status: 'ready' });
+}
+
+/** Replaces an existing document's fields and passages (the old chunks' postings go by trigger). */
+export async function replaceDocumentContent(
+  db: Database,
+  documentId: string,
+  values: IndexedDocumentValues,
+): Promise<void> {
+  await db.delete(chunks).where(eq(chunks.documentId, documentId));
+  const { ownerId: _ownerId, source: _source, externalId: _externalId, ...fields } = values;
+  await db
+    .update(documents)
+    .set({ ...fields, status: 'ready', updatedAt: new Date() })
+    .where(eq(documents.id, documentId));
+}

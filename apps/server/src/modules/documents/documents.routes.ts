@@ -1,0 +1,161 @@
+import multipart from '@fastify/multipart';
+import {
+  documentIdParamsSchema,
+  documentListQuerySchema,
+  documentListResponseSchema,
+  documentSummarySchema,
+  uploadResponseSchema,
+} from '@lumen/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../platform/errors.ts';
+import { requireUser } from '../../platform/request-user.ts';
+import { contentHeaders } from './content-headers.ts';
+import { registerDocumentJobs } from './documents.jobs.ts';
+import {
+  deleteDocument,
+  getDocument,
+  type IncomingFile,
+  listDocuments,
+  openDocumentContent,
+  uploadFiles,
+} from './documents.service.ts';
+
+/** Files one upload request may carry. */
+export const MAX_FILES_PER_UPLOAD = 20;
+
+/** The files of a multipart request; the parser's own limit errors become messages a person understands. */
+async function* incomingFiles(request: FastifyRequest, maxUploadMb: number): AsyncGenerator<IncomingFile> {
+  const { multipartErrors } = request.server;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (!part.filename) {
+        part.file.resume();
+        continue;
+      }
+      yield { filename: part.filename, stream: part.file, wasTruncated: () => part.file.truncated };
+    }
+  } catch (error) {
+    if (error instanceof multipartErrors.FilesLimitError || error instanceof multipartErrors.PartsLimitError) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `You can upload at most ${MAX_FILES_PER_UPLOAD} files at once.`);
+    }
+    if (error instanceof multipartErrors.RequestFileTooLargeError) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `A file is larger than the ${maxUploadMb} MB limit.`);
+    }
+    if (error instanceof AppError) throw error;
+    throw new AppError('BAD_REQUEST', 'The upload could not be read. Please try again.');
+  }
+}
+
+export const documentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const maxUploadMb = config.MAX_UPLOAD_MB;
+  await app.register(multipart, {
+    limits: {
+      fileSize: Math.floor(maxUploadMb * 1024 * 1024),
+      files: MAX_FILES_PER_UPLOAD,
+      parts: MAX_FILES_PER_UPLOAD + 10,
+      fields: 10,
+      fieldSize: 1024,
+    },
+    throwFileSizeLimit: false,
+  });
+  registerDocumentJobs(app);
+
+  app.post(
+    '/files',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: `Upload files (multipart/form-data, up to ${MAX_FILES_PER_UPLOAD} at once); each becomes a document that is indexed in the background`,
+        security: [{ session: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data.');
+      }
+      const files = await uploadFiles(
+        { db: app.database.db, storage: app.storage, jobs: app.jobs, maxUploadMb, log: request.log },
+        user.id,
+        incomingFiles(request, maxUploadMb),
+      );
+      return reply.status(201).send({ files });
+    },
+  );
+
+  app.get(
+    '/documents',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: "The user's documents, newest first",
+        security: [{ session: [] }],
+        querystring: documentListQuerySchema,
+        response: { 200: documentListResponseSchema },
+      },
+    },
+    async (request) => listDocuments(app.database.db, requireUser(request).id, request.query),
+  );
+
+  app.get(
+    '/documents/:id',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'One document with its indexing status',
+        security: [{ session: [] }],
+        params: documentIdParamsSchema,
+        response: { 200: documentSummarySchema },
+      },
+    },
+    async (request) => getDocument(app.database.db, requireUser(request).id, request.params.id),
+  );
+
+  app.get(
+    '/documents/:id/content',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'The original file',
+        security: [{ session: [] }],
+        params: documentIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const content = await openDocumentContent(
+        app.database.db,
+        app.storage,
+        requireUser(request).id,
+        request.params.id,
+      );
+      return reply.headers(contentHeaders(content)).send(content.stream);
+    },
+  );
+
+  app.delete(
+    '/documents/:id',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Delete a document, its passages and its stored file',
+        security: [{ session: [] }],
+        params: documentIdParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await deleteDocument(
+        { db: app.database.db, storage: app.storage, log: request.log },
+        requireUser(request).id,
+        request.params.id,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+};

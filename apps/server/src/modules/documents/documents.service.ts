@@ -1,0 +1,367 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { DocumentListResponse, DocumentSummary, UploadedFile } from '@lumen/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { fileTypeFromStream } from 'file-type';
+import type { Database } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { JobQueue } from '../../platform/jobs.ts';
+import { ObjectTooLargeError, readObject, type Storage } from '../../platform/storage.ts';
+import { type IndexFollowUps, scheduleIndexFollowUps } from '../search/search.jobs.ts';
+import {
+  type DocumentPageCursor,
+  type DocumentRow,
+  deleteDeletableDocument,
+  findDocumentForIngestion,
+  findDocumentsByIds,
+  findFilesByIds,
+  findUploadByContent,
+  findVisibleDocument,
+  findVisibleDocumentFile,
+  insertUpload,
+  listVisibleDocuments,
+  updateDocumentStatus,
+} from './documents.repository.ts';
+import { ExtractionError, extractPages } from './extract.ts';
+import { createTextProbe, decideFileType, isImageMimeType } from './file-types.ts';
+import { ingestText } from './ingest.ts';
+
+export const INGEST_DOCUMENT_JOB = 'documents.ingest';
+
+export function toDocumentSummary(row: DocumentRow): DocumentSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    source: row.source,
+    mimeType: row.mimeType,
+    status: row.status,
+    error: row.error,
+    pageCount: row.pageCount,
+    chunkCount: row.chunkCount,
+    fileId: row.fileId,
+    fileSize: row.fileSize === null ? null : Number(row.fileSize),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+// --- upload ---
+
+/** One file of a multipart upload, as the route hands it over. */
+export interface IncomingFile {
+  filename: string;
+  stream: Readable;
+  /** True when the multipart parser cut the file at the size limit. */
+  wasTruncated(): boolean;
+}
+
+export interface UploadDeps {
+  db: Database;
+  storage: Storage;
+  jobs: JobQueue;
+  maxUploadMb: number;
+  log: FastifyBaseLogger;
+}
+
+interface StagedFile {
+  filename: string;
+  key: string;
+  size: number;
+  sha256: string;
+  mimeType: string;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** The name as shown to people: no path, no control characters, at most 255 characters. */
+export function cleanFilename(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(CONTROL_CHARACTERS, '').normalize('NFC').trim();
+  return cleaned.slice(0, 255) || 'Untitled';
+}
+
+/** The request body broke off or was malformed while a file was being read. */
+class IncomingStreamError extends Error {}
+
+async function* observe(stream: Readable, onChunk: (chunk: Uint8Array) => void): AsyncGenerator<Uint8Array> {
+  const chunks = stream[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<unknown>;
+    try {
+      next = await chunks.next();
+    } catch (error) {
+      throw new IncomingStreamError(error instanceof Error ? error.message : String(error));
+    }
+    if (next.done) return;
+    onChunk(next.value as Uint8Array);
+    yield next.value as Uint8Array;
+  }
+}
+
+async function sniffStored(storage: Storage, key: string) {
+  const stream = await storage.open(key);
+  try {
+    return await fileTypeFromStream(Readable.toWeb(stream) as WebReadableStream<Uint8Array>);
+  } catch {
+    return undefined;
+  } finally {
+    stream.destroy();
+  }
+}
+
+function tooLarge(filename: string, maxUploadMb: number): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', `File "${filename}" is larger than the ${maxUploadMb} MB limit.`);
+}
+
+/** Stores one file and decides its type from its content; refused files leave nothing behind. */
+async function stageFile(deps: UploadDeps, file: IncomingFile): Promise<StagedFile> {
+  const filename = cleanFilename(file.filename);
+  const maxBytes = Math.floor(deps.maxUploadMb * 1024 * 1024);
+  const probe = createTextProbe();
+  let stored: Awaited<ReturnType<Storage['put']>>;
+  try {
+    stored = await deps.storage.put(
+      observe(file.stream, (chunk) => probe.update(chunk)),
+      { maxBytes },
+    );
+  } catch (error) {
+    file.stream.resume();
+    if (error instanceof ObjectTooLargeError) throw tooLarge(filename, deps.maxUploadMb);
+    if (error instanceof IncomingStreamError) {
+      throw new AppError('BAD_REQUEST', `The upload of "${filename}" broke off. Please try again.`);
+    }
+    throw error;
+  }
+  const refuse = async (error: AppError) => {
+    await deps.storage.delete(stored.key);
+    return error;
+  };
+  if (file.wasTruncated()) throw await refuse(tooLarge(filename, deps.maxUploadMb));
+  if (stored.size === 0) throw await refuse(new AppError('BAD_REQUEST', `File "${filename}" is empty.`));
+  const decision = decideFileType({
+    filename,
+    sniffed: await sniffStored(deps.storage, stored.key),
+    isText: probe.finish(),
+  });
+  if (!decision.ok) throw await refuse(new AppError('UNSUPPORTED_MEDIA_TYPE', decision.message));
+  return { filename, key: stored.key, size: stored.size, sha256: stored.sha256, mimeType: decision.mimeType };
+}
+
+/**
+ * Stores a batch of uploads and queues their ingestion. A batch is all or nothing: if any file is refused (too large,
+ * unsupported type), nothing of the batch is kept. The same bytes uploaded again by the same user are not stored or
+ * indexed twice: the earlier file and document are returned.
+ */
+export async function uploadFiles(
+  deps: UploadDeps,
+  ownerId: string,
+  incoming: AsyncIterable<IncomingFile>,
+): Promise<UploadedFile[]> {
+  const staged: StagedFile[] = [];
+  const discard = async (keys: string[]) => {
+    for (const key of keys) {
+      await deps.storage.delete(key).catch((error: unknown) => {
+        deps.log.error({ err: error, key }, 'could not remove a stored object');
+      });
+    }
+  };
+
+  let results: Array<{ fileId: string; documentId: string; duplicateKey: string | null }>;
+  try {
+    for await (const file of incoming) staged.push(await stageFile(deps, file));
+    if (staged.length === 0) throw new AppError('BAD_REQUEST', 'Choose at least one file to upload.');
+    results = await deps.db.transaction(async (tx) => {
+      const saved: Array<{ fileId: string; documentId: string; duplicateKey: string | null }> = [];
+      for (const file of staged) {
+        const earlier = await findUploadByContent(tx, ownerId, file.sha256);
+        if (earlier) {
+          saved.push({ fileId: earlier.file.id, documentId: earlier.documentId, duplicateKey: file.key });
+          continue;
+        }
+        const created = await insertUpload(tx, {
+          ownerId,
+          filename: file.filename,
+          fileSize: file.size,
+          mimeType: file.mimeType,
+          sha256: file.sha256,
+          storageKey: file.key,
+        });
+        await deps.jobs.enqueue(INGEST_DOCUMENT_JOB, { documentId: created.documentId }, { db: tx });
+        saved.push({ ...created, duplicateKey: null });
+      }
+      return saved;
+    });
+  } catch (error) {
+    await discard(staged.map((file) => file.key));
+    throw error;
+  }
+  deps.jobs.wake();
+  await discard(results.flatMap((result) => (result.duplicateKey ? [result.duplicateKey] : [])));
+
+  const files = new Map(
+    (
+      await findFilesByIds(
+        deps.db,
+        results.map((result) => result.fileId),
+      )
+    ).map((f) => [f.id, f]),
+  );
+  const documents = new Map(
+    (
+      await findDocumentsByIds(
+        deps.db,
+        results.map((result) => result.documentId),
+      )
+    ).map((d) => [d.id, d]),
+  );
+  return results.flatMap(({ fileId, documentId }) => {
+    const file = files.get(fileId);
+    const document = documents.get(documentId);
+    if (!file || !document) return [];
+    return [
+      {
+        id: file.id,
+        filename: file.filename,
+        size: Number(file.fileSize),
+        mimeType: file.mimeType,
+        sha256: file.sha256,
+        document: toDocumentSummary(document),
+      },
+    ];
+  });
+}
+
+// --- reading and deleting ---
+
+function encodeCursor(cursor: DocumentPageCursor): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
+}
+
+function decodeCursor(value: string): DocumentPageCursor {
+  const [createdAt, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  const isValid =
+    createdAt &&
+    id &&
+    /^[0-9a-f-]{36}$/i.test(id) &&
+    /^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)?$/.test(createdAt);
+  if (!isValid) throw new AppError('VALIDATION_FAILED', 'cursor: This is not a cursor this list returned.');
+  return { createdAt, id };
+}
+
+export async function listDocuments(
+  db: Database,
+  userId: string,
+  query: { cursor?: string | undefined; limit: number },
+): Promise<DocumentListResponse> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const rows = await listVisibleDocuments(db, userId, query.limit, cursor);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    documents: page.map(toDocumentSummary),
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursorCreatedAt, id: last.id }) : null,
+  };
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'Document not found.');
+
+export async function getDocument(db: Database, userId: string, documentId: string): Promise<DocumentSummary> {
+  const row = await findVisibleDocument(db, userId, documentId);
+  if (!row) throw notFound();
+  return toDocumentSummary(row);
+}
+
+export interface DocumentContent {
+  stream: Readable;
+  filename: string;
+  mimeType: string;
+  size: number;
+}
+
+export async function openDocumentContent(
+  db: Database,
+  storage: Storage,
+  userId: string,
+  documentId: string,
+): Promise<DocumentContent> {
+  const file = await findVisibleDocumentFile(db, userId, documentId);
+  if (!file) throw notFound();
+  return {
+    stream: await storage.open(file.storageKey),
+    filename: file.filename,
+    mimeType: file.mimeType,
+    size: Number(file.fileSize),
+  };
+}
+
+/** Deletes the document, its passages, its file row and the stored object. */
+export async function deleteDocument(
+  deps: { db: Database; storage: Storage; log: Pick<FastifyBaseLogger, 'error'> },
+  userId: string,
+  documentId: string,
+): Promise<void> {
+  const deleted = await deps.db.transaction((tx) => deleteDeletableDocument(tx, userId, documentId));
+  if (!deleted) throw notFound();
+  if (deleted.storageKey) {
+    await deps.storage.delete(deleted.storageKey).catch((error: unknown) => {
+      deps.log.error({ err: error, key: deleted.storageKey }, 'could not remove a stored object');
+    });
+  }
+}
+
+// --- ingestion job ---
+
+export interface IngestJobDeps extends IndexFollowUps {
+  db: Database;
+  storage: Storage;
+  maxUnpackedBytes: number;
+}
+
+const RETRY_LATER_REASON = 'The file could not be processed. Please upload it again.';
+
+/**
+ * The ingestion job of an upload: pending -> processing -> ready | failed. Content that cannot be read fails at once
+ * with the reason; anything else (the database, the disk) is retried, and fails with a generic reason after the last
+ * attempt.
+ */
+export async function processUploadedDocument(
+  deps: IngestJobDeps,
+  documentId: string,
+  job: { isLastAttempt: boolean },
+): Promise<void> {
+  const document = await findDocumentForIngestion(deps.db, documentId);
+  if (!document?.file) return;
+  const { file } = document;
+  await updateDocumentStatus(deps.db, documentId, 'processing');
+  try {
+    const content = await readObject(deps.storage, file.storageKey);
+    const pages = isImageMimeType(file.mimeType)
+      ? []
+      : await extractPages(content, file.mimeType, { maxUnpackedBytes: deps.maxUnpackedBytes });
+    await ingestText(deps.db, {
+      ownerId: document.ownerId,
+      source: 'upload',
+      externalId: file.id,
+      title: document.title,
+      mimeType: file.mimeType,
+      pages,
+      contentHash: file.sha256,
+      fileId: file.id,
+    });
+    await scheduleIndexFollowUps(deps, documentId);
+  } catch (error) {
+    if (error instanceof ExtractionError) {
+      await updateDocumentStatus(deps.db, documentId, 'failed', error.message);
+      return;
+    }
+    await updateDocumentStatus(
+      deps.db,
+      documentId,
+      job.isLastAttempt ? 'failed' : 'pending',
+      job.isLastAttempt ? RETRY_LATER_REASON : null,
+    );
+    throw error;
+  }
+}

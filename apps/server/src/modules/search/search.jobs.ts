@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../../platform/db.ts';
+import type { Embedder } from '../../platform/embeddings.ts';
+import type { JobQueue } from '../../platform/jobs.ts';
+import { maintainSearchIndex } from './search.repository.ts';
+import { embedDocumentChunks } from './search.service.ts';
+
+export const EMBED_DOCUMENT_JOB = 'search.embed-document';
+export const MAINTAIN_INDEX_JOB = 'search.maintain';
+
+/** Indexing bursts are followed by one maintenance run, this long after the first of them. */
+const MAINTENANCE_DELAY_MS = 30_000;
+
+export interface IndexFollowUps {
+  jobs: JobQueue;
+  database: Pick<DatabaseHandle, 'kind'>;
+  embeddings: Embedder | null;
+}
+
+/**
+ * What indexing a document sets in motion: its vectors (when embeddings are on) and, on PGlite, which has no
+ * autovacuum, one index maintenance run per burst. Ingestion paths call this after `ingestText`.
+ */
+export async function scheduleIndexFollowUps(deps: IndexFollowUps, documentId: string): Promise<void> {
+  if (deps.embeddings) await deps.jobs.enqueue(EMBED_DOCUMENT_JOB, { documentId });
+  if (deps.database.kind === 'pglite') {
+    await deps.jobs.enqueue(
+      MAINTAIN_INDEX_JOB,
+      {},
+      { isUnique: true, runAt: new Date(Date.now() + MAINTENANCE_DELAY_MS), maxAttempts: 1 },
+    );
+  }
+}
+
+export function registerSearchJobs(app: FastifyInstance): void {
+  const embedder = app.embeddings;
+  if (embedder) {
+    app.jobs.register<{ documentId: string }>(EMBED_DOCUMENT_JOB, async (job) => {
+      const count = await embedDocumentChunks(app.database.db, embedder, job.payload.documentId);
+      job.log.debug({ documentId: job.payload.documentId, count }, 'chunks embedded');
+    });
+  }
+  app.jobs.register(MAINTAIN_INDEX_JOB, async () => maintainSearchIndex(app.database.db));
+}

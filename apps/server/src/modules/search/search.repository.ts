@@ -1,0 +1,311 @@
+import type { SearchResult } from '@lumen/contract';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { chunks, documents } from '../../db/schema/index.ts';
+import type { Database } from '../../platform/db.ts';
+import { visibleDocumentsCondition } from '../documents/documents.visibility.ts';
+
+/** BM25 parameters, tuned on the SciFact train split (ADR 0010). */
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+
+export interface Bm25Parameters {
+  k1: number;
+  b: number;
+}
+
+export interface PassageFilter {
+  userId: string;
+  mimeType?: string;
+  documentIds?: string[];
+}
+
+export interface ScoredChunk {
+  chunkId: number;
+  score: number;
+}
+
+export type PassageRow = Omit<SearchResult, 'snippet' | 'score'>;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Which documents a search may read, as a condition on `documents`: visible to the user, narrowed by the filters. */
+function searchableCondition(filter: PassageFilter): SQL | undefined {
+  const conditions: SQL[] = [visibleDocumentsCondition(filter.userId)];
+  if (filter.mimeType) conditions.push(eq(documents.mimeType, filter.mimeType));
+  if (filter.documentIds) conditions.push(inArray(documents.id, filter.documentIds));
+  return and(...conditions);
+}
+
+/** The ids of the documents a search may read. */
+function searchableDocuments(filter: PassageFilter): SQL {
+  return sql`SELECT ${documents.id} FROM ${documents} WHERE ${searchableCondition(filter)}`;
+}
+
+export interface PassageInput {
+  ordinal: number;
+  page: number | null;
+  text: string;
+}
+
+/** `unnest` of the passages' columns, as rows (ordinal, page, text). */
+export function passageRowsSql(passages: PassageInput[]): SQL {
+  return sql`unnest(
+    ${sql.param(passages.map((passage) => passage.ordinal))}::int[],
+    ${sql.param(passages.map((passage) => passage.page))}::int[],
+    ${sql.param(passages.map((passage) => passage.text))}::text[]
+  ) AS c (ordinal, page, text)`;
+}
+
+/**
+ * The statement that indexes the chunks a preceding CTE named `inserted (id, document_id, text)` returned: the lexemes
+ * of `title + text` of each chunk with their frequency and the chunk's length. A trigger updates the corpus statistics.
+ */
+export function insertPostingsSql(title: string): SQL {
+  return sql`
+    INSERT INTO chunk_postings (lexeme, chunk_id, document_id, tf, chunk_length)
+    SELECT v.lexeme, v.chunk_id, v.document_id, v.tf, sum(v.tf) OVER (PARTITION BY v.chunk_id)
+    FROM (
+      SELECT i.id AS chunk_id, i.document_id, t.lexeme, coalesce(array_length(t.positions, 1), 1) AS tf
+      FROM inserted i, unnest(to_tsvector('english', ${title} || ' ' || i.text)) AS t
+    ) AS v`;
+}
+
+/** Stores passages of an existing document and indexes them, in one statement. */
+export async function insertIndexedChunks(
+  db: Database,
+  documentId: string,
+  title: string,
+  passages: PassageInput[],
+): Promise<void> {
+  await db.execute(sql`
+    WITH inserted AS (
+      INSERT INTO ${chunks} (document_id, ordinal, page, text)
+      SELECT ${documentId}::uuid, c.ordinal, c.page, c.text FROM ${passageRowsSql(passages)}
+      RETURNING id, document_id, text
+    )
+    ${insertPostingsSql(title)}`);
+}
+
+/**
+ * Keeps the index fast: VACUUM marks postings all-visible so search reads them from the covering index alone, and
+ * ANALYZE gives the planner row counts. PostgreSQL's autovacuum does this on a server; PGlite has none, so a job runs
+ * it after indexing.
+ */
+export async function maintainSearchIndex(db: Database): Promise<void> {
+  await db.execute(sql`VACUUM (ANALYZE) chunk_postings`);
+  await db.execute(sql`ANALYZE ${documents}`);
+  await db.execute(sql`ANALYZE ${chunks}`);
+}
+
+export interface QueryAnalysis {
+  /** The query's lexemes and how often each occurs, analysed like the indexed text (stemmed, stop words gone). */
+  terms: Array<{ lexeme: string; count: number }>;
+  chunkCount: number;
+  averageLength: number;
+}
+
+export async function analyzeQuery(db: Database, query: string): Promise<QueryAnalysis> {
+  const result = await db.execute(sql`
+    SELECT s.chunk_count AS "chunkCount", s.total_length AS "totalLength", q.lexeme,
+           coalesce(array_length(q.positions, 1), 1) AS count
+    FROM search_stats s
+    LEFT JOIN LATERAL unnest(to_tsvector('english', ${query})) AS q ON true
+    WHERE s.id = 1`);
+  const rows = rowsOf<{
+    chunkCount: number | string;
+    totalLength: number | string;
+    lexeme: string | null;
+    count: number | string;
+  }>(result);
+  const chunkCount = Number(rows[0]?.chunkCount ?? 0);
+  return {
+    terms: rows.flatMap((row) => (row.lexeme ? [{ lexeme: row.lexeme, count: Number(row.count) }] : [])),
+    chunkCount,
+    averageLength: chunkCount > 0 ? Number(rows[0]?.totalLength ?? 0) / chunkCount : 1,
+  };
+}
+
+function float(value: number): SQL {
+  return sql.raw(`${Number.isFinite(value) ? value : 0}::float8`);
+}
+
+/**
+ * BM25 over the postings of the query's lexemes only (an index-only scan), restricted to searchable documents.
+ * Document frequencies are counted over the same postings; the corpus size and average length come from search_stats.
+ */
+export async function rankChunksLexically(
+  db: Database,
+  analysis: QueryAnalysis,
+  filter: PassageFilter,
+  limit: number,
+  parameters: Bm25Parameters = { k1: BM25_K1, b: BM25_B },
+): Promise<ScoredChunk[]> {
+  const { terms } = analysis;
+  if (terms.length === 0 || analysis.chunkCount === 0) return [];
+  const lexemes = sql.join(
+    terms.map((term) => sql`${term.lexeme}`),
+    sql`, `,
+  );
+  // A word repeated in the query weighs more. (A CASE, not a join: a join to a VALUES list misleads the planner.)
+  const repeated = terms.filter((term) => term.count > 1);
+  const queryWeight =
+    repeated.length === 0
+      ? sql`1::float8`
+      : sql`CASE p.lexeme ${sql.join(
+          repeated.map((term) => sql`WHEN ${term.lexeme} THEN ${float(term.count)}`),
+          sql` `,
+        )} ELSE 1::float8 END`;
+  const n = float(analysis.chunkCount);
+  const K1 = float(parameters.k1);
+  const B = float(parameters.b);
+  const lengthFactor = float(parameters.b / analysis.averageLength);
+  // The window counts each lexeme's postings over the whole index (document frequency) before the visibility filter.
+  const result = await db.execute(sql`
+    SELECT p.chunk_id AS "chunkId",
+           sum(
+             p.qtf * ln(1 + (${n} - p.df + 0.5::float8) / (p.df + 0.5::float8))
+             * p.tf * (${K1} + 1) / (p.tf + ${K1} * (1 - ${B} + ${lengthFactor} * p.chunk_length))
+           ) AS score
+    FROM (
+      SELECT p.chunk_id, p.document_id, p.tf, p.chunk_length, ${queryWeight} AS qtf,
+             count(*) OVER (PARTITION BY p.lexeme) AS df
+      FROM chunk_postings p
+      WHERE p.lexeme IN (${lexemes})
+    ) AS p
+    WHERE p.document_id IN (${searchableDocuments(filter)})
+    GROUP BY p.chunk_id
+    ORDER BY score DESC, p.chunk_id
+    LIMIT ${limit}`);
+  return rowsOf<{ chunkId: number | string; score: number | string }>(result).map((row) => ({
+    chunkId: Number(row.chunkId),
+    score: Number(row.score),
+  }));
+}
+
+/** Nearest chunks by cosine distance among searchable documents (exact scan; only with pgvector and embeddings). */
+export async function rankChunksByVector(
+  db: Database,
+  embedding: number[],
+  model: string,
+  filter: PassageFilter,
+  limit: number,
+): Promise<ScoredChunk[]> {
+  const vector = `[${embedding.join(',')}]`;
+  const result = await db.execute(sql`
+    SELECT e.chunk_id AS "chunkId", 1 - (e.embedding <=> ${vector}::vector) AS score
+    FROM chunk_embeddings e
+    JOIN ${chunks} c ON c.id = e.chunk_id
+    WHERE e.model = ${model} AND vector_dims(e.embedding) = ${embedding.length}
+      AND c.document_id IN (${searchableDocuments(filter)})
+    ORDER BY e.embedding <=> ${vector}::vector, e.chunk_id
+    LIMIT ${limit}`);
+  return rowsOf<{ chunkId: number | string; score: number | string }>(result).map((row) => ({
+    chunkId: Number(row.chunkId),
+    score: Number(row.score),
+  }));
+}
+
+/** The passages behind ranked chunk ids; visibility is checked again here. */
+export async function findPassages(db: Database, chunkIds: number[], filter: PassageFilter): Promise<PassageRow[]> {
+  if (chunkIds.length === 0) return [];
+  const result = await db.execute(sql`
+    SELECT ${chunks.id} AS "chunkId", ${documents.id} AS "documentId", ${documents.title} AS title,
+           ${documents.source} AS source, ${documents.mimeType} AS "mimeType", ${chunks.page} AS page,
+           ${chunks.text} AS text
+    FROM ${chunks}
+    JOIN ${documents} ON ${documents.id} = ${chunks.documentId}
+    WHERE ${chunks.id} IN (${sql.join(
+      chunkIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+      AND ${searchableCondition(filter)}`);
+  return rowsOf<PassageRow & { chunkId: number | string }>(result).map((row) => ({
+    ...row,
+    chunkId: Number(row.chunkId),
+    page: row.page === null ? null : Number(row.page),
+  }));
+}
+
+/** The lexemes PostgreSQL's english configuration makes of each word (to highlight exactly what search matched). */
+export async function lexemesOfWords(db: Database, words: string[]): Promise<Map<string, string[]>> {
+  if (words.length === 0) return new Map();
+  const result = await db.execute(sql`
+    SELECT w AS word, tsvector_to_array(to_tsvector('english', w)) AS lexemes
+    FROM unnest(${sql.param(words)}::text[]) AS w`);
+  return new Map(
+    rowsOf<{ word: string; lexemes: string[] | string }>(result).map((row) => [
+      row.word,
+      Array.isArray(row.lexemes) ? row.lexemes : parseTextArray(row.lexemes),
+    ]),
+  );
+}
+
+/** A PostgreSQL text[] literal such as {a,"b c"}, for drivers that return arrays as text. */
+function parseTextArray(literal: string): string[] {
+  const body = literal.replace(/^\{|\}$/g, '');
+  if (!body) return [];
+  return [...body.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)].map((match) =>
+    match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (match[2] ?? ''),
+  );
+}
+
+export interface DocumentChunk {
+  id: number;
+  ordinal: number;
+  page: number | null;
+  text: string;
+}
+
+/** A visible document's chunks in reading order; null when the user may not view the document. */
+export async function findDocumentChunks(
+  db: Database,
+  userId: string,
+  documentId: string,
+): Promise<DocumentChunk[] | null> {
+  const [document] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), visibleDocumentsCondition(userId)));
+  if (!document) return null;
+  return db
+    .select({ id: chunks.id, ordinal: chunks.ordinal, page: chunks.page, text: chunks.text })
+    .from(chunks)
+    .where(eq(chunks.documentId, documentId))
+    .orderBy(asc(chunks.ordinal));
+}
+
+/** Chunks of a document that have no embedding for `model` yet. */
+export async function findChunksWithoutEmbedding(
+  db: Database,
+  documentId: string,
+  model: string,
+): Promise<Array<{ id: number; text: string; title: string }>> {
+  const result = await db.execute(sql`
+    SELECT c.id, c.text, d.title
+    FROM ${chunks} c
+    JOIN ${documents} d ON d.id = c.document_id
+    WHERE c.document_id = ${documentId}::uuid
+      AND NOT EXISTS (SELECT 1 FROM chunk_embeddings e WHERE e.chunk_id = c.id AND e.model = ${model})
+    ORDER BY c.ordinal`);
+  return rowsOf<{ id: number | string; text: string; title: string }>(result).map((row) => ({
+    ...row,
+    id: Number(row.id),
+  }));
+}
+
+export async function insertEmbeddings(
+  db: Database,
+  model: string,
+  rows: Array<{ chunkId: number; embedding: number[] }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((row) => sql`(${row.chunkId}, ${model}, ${`[${row.embedding.join(',')}]`}::vector)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    INSERT INTO chunk_embeddings (chunk_id, model, embedding) VALUES ${values}
+    ON CONFLICT (chunk_id, model) DO UPDATE SET embedding = excluded.embedding`);
+}

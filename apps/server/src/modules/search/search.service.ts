@@ -1,0 +1,155 @@
+import type { SearchResult } from '@lumen/contract';
+import type { Database } from '../../platform/db.ts';
+import type { Embedder } from '../../platform/embeddings.ts';
+import { AppError } from '../../platform/errors.ts';
+import {
+  analyzeQuery,
+  type Bm25Parameters,
+  type DocumentChunk,
+  findChunksWithoutEmbedding,
+  findDocumentChunks,
+  findPassages,
+  insertEmbeddings,
+  lexemesOfWords,
+  type PassageFilter,
+  rankChunksByVector,
+  rankChunksLexically,
+  type ScoredChunk,
+} from './search.repository.ts';
+import { buildSnippet, candidateWords, wordsOf } from './snippet.ts';
+
+export type { DocumentChunk } from './search.repository.ts';
+
+export interface SearchPassagesInput {
+  userId: string;
+  query: string;
+  limit: number;
+  /** Only documents of this MIME type (e.g. application/pdf for "PDF only"). */
+  mimeType?: string;
+  /** Only these documents (still only those the user may view). */
+  documentIds?: string[];
+  /** With an embedder (app.embeddings), search is hybrid: lexical and vector rankings fused. */
+  embedder?: Embedder | null;
+  /** Called when the vector half fails; the search then answers from the lexical half. */
+  onVectorError?: (error: unknown) => void;
+  /** BM25 parameters other than the tuned defaults (the benchmark's tuning runs). */
+  bm25?: Bm25Parameters;
+}
+
+const MAX_LIMIT = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How many candidates each ranking contributes to the fusion. */
+const FUSION_DEPTH = 50;
+/** The k of reciprocal rank fusion: 1 / (k + rank). */
+const RRF_K = 60;
+
+/** Reciprocal rank fusion of several rankings. */
+export function fuseRankings(rankings: ScoredChunk[][], limit: number): ScoredChunk[] {
+  const scores = new Map<number, number>();
+  for (const ranking of rankings) {
+    ranking.forEach((item, index) => {
+      scores.set(item.chunkId, (scores.get(item.chunkId) ?? 0) + 1 / (RRF_K + index + 1));
+    });
+  }
+  return [...scores]
+    .map(([chunkId, score]) => ({ chunkId, score }))
+    .sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
+    .slice(0, limit);
+}
+
+/**
+ * Ranked passages for a natural-language query, only from documents the user may view. Lexical ranking is BM25 over
+ * any of the query's words; with an embedder it is fused with vector similarity (RRF). The service the search route
+ * and the assistant's tools call.
+ */
+export async function searchPassages(db: Database, input: SearchPassagesInput): Promise<SearchResult[]> {
+  const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(input.limit) || 1));
+  const documentIds = input.documentIds?.filter((id) => UUID.test(id));
+  if (documentIds && documentIds.length === 0) return [];
+  const filter: PassageFilter = {
+    userId: input.userId,
+    ...(input.mimeType ? { mimeType: input.mimeType } : {}),
+    ...(documentIds ? { documentIds } : {}),
+  };
+  const analysis = await analyzeQuery(db, input.query);
+  let ranked: ScoredChunk[];
+  if (input.embedder) {
+    const lexical = await rankChunksLexically(db, analysis, filter, Math.max(limit, FUSION_DEPTH), input.bm25);
+    let semantic: ScoredChunk[] = [];
+    try {
+      const [embedding] = await input.embedder.embed([input.query]);
+      if (embedding) {
+        semantic = await rankChunksByVector(db, embedding, input.embedder.model, filter, Math.max(limit, FUSION_DEPTH));
+      }
+    } catch (error) {
+      input.onVectorError?.(error);
+    }
+    ranked = semantic.length > 0 ? fuseRankings([lexical, semantic], limit) : lexical.slice(0, limit);
+  } else {
+    ranked = await rankChunksLexically(db, analysis, filter, limit, input.bm25);
+  }
+  if (ranked.length === 0) return [];
+
+  const passages = await findPassages(
+    db,
+    ranked.map((item) => item.chunkId),
+    filter,
+  );
+  const isMatch = await matcherFor(
+    db,
+    analysis.terms.map((term) => term.lexeme),
+    passages.map((passage) => passage.text),
+  );
+  const byId = new Map(passages.map((passage) => [passage.chunkId, passage]));
+  return ranked.flatMap(({ chunkId, score }) => {
+    const passage = byId.get(chunkId);
+    if (!passage) return [];
+    return [
+      {
+        chunkId,
+        documentId: passage.documentId,
+        title: passage.title,
+        source: passage.source,
+        mimeType: passage.mimeType,
+        page: passage.page,
+        text: passage.text,
+        snippet: buildSnippet(passage.text, isMatch),
+        score,
+      },
+    ];
+  });
+}
+
+/** Which words of the passages stem to one of the query's lexemes, decided by PostgreSQL's own analysis. */
+async function matcherFor(db: Database, lexemes: string[], texts: string[]): Promise<(word: string) => boolean> {
+  if (lexemes.length === 0) return () => false;
+  const words = new Set<string>();
+  for (const text of texts) for (const word of wordsOf(text)) words.add(word);
+  const analysed = await lexemesOfWords(db, candidateWords(words, lexemes));
+  const wanted = new Set(lexemes);
+  const matched = new Set(
+    [...analysed].filter(([, found]) => found.some((lexeme) => wanted.has(lexeme))).map(([word]) => word),
+  );
+  return (word) => matched.has(word);
+}
+
+/** A document's passages in reading order (for summaries); NOT_FOUND unless the user may view the document. */
+export async function getDocumentChunks(db: Database, userId: string, documentId: string): Promise<DocumentChunk[]> {
+  const found = UUID.test(documentId) ? await findDocumentChunks(db, userId, documentId) : null;
+  if (!found) throw new AppError('NOT_FOUND', 'Document not found.');
+  return found;
+}
+
+/** Gives every chunk of a document a vector from the embedder (the chunks that have none yet). */
+export async function embedDocumentChunks(db: Database, embedder: Embedder, documentId: string): Promise<number> {
+  const pending = await findChunksWithoutEmbedding(db, documentId, embedder.model);
+  if (pending.length === 0) return 0;
+  const vectors = await embedder.embed(pending.map((chunk) => `${chunk.title}\n\n${chunk.text}`));
+  await insertEmbeddings(
+    db,
+    embedder.model,
+    pending.map((chunk, index) => ({ chunkId: chunk.id, embedding: vectors[index] ?? [] })),
+  );
+  return pending.length;
+}

@@ -1,0 +1,10 @@
+/** Three bouncing dots, the second and third delayed by 0.2 s and 0.4 s (spec 000 section 9). */
+export function AnimatedDots() {
+  return (
+    <span aria-hidden="true" data-testid="animated-dots" className="inline-flex items-center gap-1">
+      <span className="size-1.5 animate-bounce rounded-full bg-current" />
+      <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:0.2s]" />
+      <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:0.4s]" />
+    </span>
+  );
+}

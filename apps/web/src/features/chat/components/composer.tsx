@@ -1,0 +1,92 @@
+import { CHAT, UPLOAD_EXTENSIONS } from '@lumen/contract';
+import { PaperclipIcon, SendIcon } from 'lucide-react';
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+
+export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+
+type ComposerProps = {
+  /** Receives the trimmed text. */
+  onSend: (text: string) => void;
+  onAttachFiles: (files: File[]) => void;
+  /** A reply is on its way: sending waits for it. */
+  isLoading: boolean;
+};
+
+/** The message box: grows to 120 px, Enter sends, Shift+Enter adds a line; plus the file picker and the send button. */
+export function Composer({ onSend, onAttachFiles, isLoading }: ComposerProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const trimmed = text.trim();
+  const canSend = trimmed !== '' && !isLoading;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
+  useLayoutEffect(() => {
+    const textarea = textareaRef.current;
+    if (!textarea) return;
+    textarea.style.height = 'auto';
+    textarea.style.height = `${Math.min(textarea.scrollHeight, CHAT.composerMaxHeightPx)}px`;
+  }, [text]);
+
+  const send = () => {
+    if (!canSend) return;
+    onSend(trimmed);
+    setText('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <form
+      className="flex items-end gap-2 rounded-2xl border bg-background p-2 shadow-sm focus-within:ring-2 focus-within:ring-ring/40"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <input
+        ref={fileInputRef}
+        type="file"
+        multiple
+        accept={UPLOAD_ACCEPT}
+        className="hidden"
+        data-testid="chat-file-input"
+        aria-label={t('chat.composer.attach')}
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? []);
+          event.target.value = '';
+          if (files.length > 0) onAttachFiles(files);
+        }}
+      />
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label={t('chat.composer.attach')}
+        onClick={() => fileInputRef.current?.click()}
+      >
+        <PaperclipIcon aria-hidden="true" />
+      </Button>
+      <textarea
+        ref={textareaRef}
+        rows={1}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        aria-label={t('chat.composer.label')}
+        placeholder={t('chat.composer.placeholder')}
+        className="max-h-[120px] min-h-9 flex-1 resize-none bg-transparent px-2 py-2 text-sm outline-none placeholder:text-muted-foreground"
+      />
+      <Button type="submit" size="icon" aria-label={t('chat.composer.send')} disabled={!canSend}>
+        <SendIcon aria-hidden="true" />
+      </Button>
+    </form>
+  );
+}

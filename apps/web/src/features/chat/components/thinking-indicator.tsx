@@ -1,0 +1,21 @@
+import type { ThinkingType } from '@lumen/contract';
+import { SparklesIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { AnimatedDots } from './animated-dots';
+
+/** What the assistant is doing right now, by the thinking type its reply reported (spec 000 section 4). */
+export function ThinkingIndicator({ type }: { type: ThinkingType }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      data-testid="thinking-indicator"
+      data-thinking-type={type}
+      className="fade-in-0 flex animate-in items-center gap-2 self-start rounded-2xl bg-muted px-4 py-3 text-muted-foreground text-sm"
+    >
+      <SparklesIcon aria-hidden="true" className="size-4 animate-pulse text-primary" />
+      <span>{t(`chat.thinking.${type}`)}</span>
+      <AnimatedDots />
+    </div>
+  );
+}

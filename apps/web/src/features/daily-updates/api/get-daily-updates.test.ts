@@ -1,0 +1,10 @@
+import { CHAT } from '@lumen/contract';
+import { describe, expect, it } from 'vitest';
+import { getDailyUpdatesQueryOptions } from './get-daily-updates';
+
+describe('getDailyUpdatesQueryOptions', () => {
+  it('refreshes the server-computed stats every 30 seconds (no simulated growth)', () => {
+    expect(CHAT.dailyUpdatesRefreshMs).toBe(30_000);
+    expect(getDailyUpdatesQueryOptions().refetchInterval).toBe(30_000);
+  });
+});
