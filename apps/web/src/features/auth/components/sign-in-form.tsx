@@ -1,14 +1,14 @@
 import { employeeSignInSchema, signInSchema } from '@lumen/contract';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { type FieldErrors, getFieldErrors } from '@/lib/form';
 import { useSignInWithEmail } from '../api/sign-in-with-email';
-import { getAuthErrorMessage, translateAuthMessage } from '../utils/get-auth-error-message';
+import { useAuthForm } from '../hooks/use-auth-form';
+import { getAuthErrorMessage } from '../utils/get-auth-error-message';
 import { savePendingInviteCode } from '../utils/pending-invite-code';
 import { EmailNotVerifiedNotice } from './email-not-verified-notice';
 import { GoogleSignInButton } from './google-sign-in-button';
@@ -36,21 +36,13 @@ export function SignInForm({ variant = 'default', onSuccess }: SignInFormProps) 
   const { t } = useTranslation();
   const isEmployee = variant === 'employee';
   const idPrefix = isEmployee ? 'employee-sign-in' : 'sign-in';
-  const [values, setValues] = useState<SignInValues>({ email: '', password: '', inviteCode: '' });
-  const [errors, setErrors] = useState<FieldErrors<SignInValues>>({});
+  const { values, updateField, errorText, validate } = useAuthForm<SignInValues>({
+    email: '',
+    password: '',
+    inviteCode: '',
+  });
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const signIn = useSignInWithEmail();
-
-  const updateField = (field: keyof SignInValues) => (event: ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.target;
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => ({ ...previous, [field]: undefined }));
-  };
-
-  const errorText = (field: keyof SignInValues) => {
-    const message = errors[field];
-    return message ? translateAuthMessage(t, message) : undefined;
-  };
 
   const saveInviteCode = () => {
     if (isEmployee && employeeSignInSchema.shape.inviteCode.safeParse(values.inviteCode).success) {
@@ -60,18 +52,14 @@ export function SignInForm({ variant = 'default', onSuccess }: SignInFormProps) 
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = validateSignIn(values, isEmployee);
-    if (!parsed.success) {
-      setErrors(getFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
+    const data = validate(validateSignIn(values, isEmployee));
+    if (!data) return;
     setUnverifiedEmail(null);
     try {
-      await signIn.mutateAsync({ email: parsed.data.email, password: parsed.data.password });
+      await signIn.mutateAsync({ email: data.email, password: data.password });
     } catch (error) {
       toast.error(getAuthErrorMessage(t, error, t('auth.toasts.signInFailed')));
-      if (isApiError(error) && error.code === EMAIL_NOT_VERIFIED_CODE) setUnverifiedEmail(parsed.data.email);
+      if (isApiError(error) && error.code === EMAIL_NOT_VERIFIED_CODE) setUnverifiedEmail(data.email);
       return;
     }
     saveInviteCode();

@@ -1,11 +1,11 @@
 import { employeeSignUpSchema, signUpSchema } from '@lumen/contract';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { TextField } from '@/components/ui/text-field';
-import { type FieldErrors, getFieldErrors } from '@/lib/form';
 import { useSignUpWithEmail } from '../api/sign-up-with-email';
-import { getAuthErrorMessage, translateAuthMessage } from '../utils/get-auth-error-message';
+import { useAuthForm } from '../hooks/use-auth-form';
+import { getAuthErrorMessage } from '../utils/get-auth-error-message';
 import { savePendingInviteCode } from '../utils/pending-invite-code';
 import { CheckEmail } from './check-email';
 import { GoogleSignInButton } from './google-sign-in-button';
@@ -32,27 +32,15 @@ export function SignUpForm({ variant = 'default', signInHref }: SignUpFormProps)
   const { t } = useTranslation();
   const isEmployee = variant === 'employee';
   const idPrefix = isEmployee ? 'employee-sign-up' : 'sign-up';
-  const [values, setValues] = useState<SignUpValues>({
+  const { values, updateField, errorText, validate } = useAuthForm<SignUpValues>({
     firstName: '',
     lastName: '',
     email: '',
     password: '',
     inviteCode: '',
   });
-  const [errors, setErrors] = useState<FieldErrors<SignUpValues>>({});
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const signUp = useSignUpWithEmail();
-
-  const updateField = (field: keyof SignUpValues) => (event: ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.target;
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => ({ ...previous, [field]: undefined }));
-  };
-
-  const errorText = (field: keyof SignUpValues) => {
-    const message = errors[field];
-    return message ? translateAuthMessage(t, message) : undefined;
-  };
 
   const saveInviteCode = () => {
     if (isEmployee && employeeSignUpSchema.shape.inviteCode.safeParse(values.inviteCode).success) {
@@ -62,21 +50,17 @@ export function SignUpForm({ variant = 'default', signInHref }: SignUpFormProps)
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = validateSignUp(values, isEmployee);
-    if (!parsed.success) {
-      setErrors(getFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
+    const data = validate(validateSignUp(values, isEmployee));
+    if (!data) return;
     try {
-      await signUp.mutateAsync(parsed.data);
+      await signUp.mutateAsync(data);
     } catch (error) {
       toast.error(getAuthErrorMessage(t, error, t('auth.toasts.signUpFailed')));
       return;
     }
     saveInviteCode();
     toast.success(t('auth.toasts.signUpSuccess'));
-    setRegisteredEmail(parsed.data.email);
+    setRegisteredEmail(data.email);
   };
 
   if (registeredEmail) return <CheckEmail email={registeredEmail} signInHref={signInHref} />;
