@@ -12,6 +12,7 @@ import { dailyUpdatesRoutes } from './modules/me/daily-updates.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { authPlugin } from './platform/auth.ts';
 import { type DatabaseHandle, databasePlugin, openDatabase } from './platform/db.ts';
 import { embeddingsPlugin } from './platform/embeddings.ts';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await signedIn.register(dailyUpdatesRoutes);
         await signedIn.register(conversationsRoutes);
         await signedIn.register(assistantRoutes, { config });
+        await signedIn.register(teamsRoutes);
       });
     },
     { prefix: '/api' },

@@ -6,3 +6,4 @@ export * from './errors.ts';
 export * from './health.ts';
 export * from './realtime.ts';
 export * from './roles.ts';
+export * from './teams.ts';

@@ -3,4 +3,5 @@ export * from './auth.ts';
 export * from './documents.ts';
 export * from './jobs.ts';
 export * from './search.ts';
+export * from './team-members.ts';
 export * from './teams.ts';

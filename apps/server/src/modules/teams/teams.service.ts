@@ -1,0 +1,220 @@
+import {
+  type CreateTeamInput,
+  type CreateTeamResponse,
+  type CurrentTeam,
+  canManageTeam,
+  DEFAULT_DEPARTMENTS,
+  type Department,
+  deriveRoleState,
+  ROLE_RANK,
+  type Role,
+  TEAM_MESSAGES,
+  type Team,
+  type TeamMember,
+} from '@lumen/contract';
+import type { Database } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import {
+  countAdmins,
+  type DepartmentRow,
+  deactivateMember,
+  deleteDepartment,
+  findActiveMember,
+  findDepartment,
+  findMembership,
+  findRoleInTeam,
+  findTeamWithCounts,
+  insertDepartment,
+  insertDepartments,
+  insertEmployee,
+  insertRole,
+  insertTeam,
+  isUniqueViolation,
+  listActiveMembers,
+  listDepartments,
+  lockTeamRoles,
+  type MemberRow,
+  type Membership,
+  renameDepartment,
+  type TeamRow,
+  upsertRoleInTeam,
+} from './teams.repository.ts';
+
+const ALREADY_IN_TEAM = 'You already belong to a team. Leave it before creating a new one.';
+const NO_TEAM = 'You are not a member of any team yet.';
+const MANAGERS_ONLY = 'Access Denied: Only admins and team leads can manage the team';
+const MEMBER_NOT_FOUND = 'Team member not found';
+const DEPARTMENT_NOT_FOUND = 'Department not found';
+const DEPARTMENT_EXISTS = 'A department with this name already exists';
+
+function toTeam(row: TeamRow): Team {
+  return { id: row.id, name: row.name, description: row.description, createdAt: row.createdAt.toISOString() };
+}
+
+function toMember(row: MemberRow): TeamMember {
+  return { ...row, role: row.role ?? 'employee', joinedAt: row.joinedAt.toISOString() };
+}
+
+function toDepartment(row: DepartmentRow): Department {
+  return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString() };
+}
+
+/** The caller's membership; a user without a team sees every team route as 404. */
+async function requireMembership(db: Database, userId: string): Promise<Membership> {
+  const membership = await findMembership(db, userId);
+  if (!membership) throw new AppError('NOT_FOUND', NO_TEAM);
+  return membership;
+}
+
+function assertManager(membership: Membership): void {
+  if (!canManageTeam(membership.role)) throw new AppError('FORBIDDEN', MANAGERS_ONLY);
+}
+
+async function requireManager(db: Database, userId: string): Promise<Membership> {
+  const membership = await requireMembership(db, userId);
+  assertManager(membership);
+  return membership;
+}
+
+/**
+ * A department of the caller's team, looked up before any permission check so that another team's id answers 404
+ * to everyone, whatever their role.
+ */
+async function requireDepartment(db: Database, userId: string, departmentId: string): Promise<Membership> {
+  const membership = await requireMembership(db, userId);
+  if (!(await findDepartment(db, membership.teamId, departmentId))) {
+    throw new AppError('NOT_FOUND', DEPARTMENT_NOT_FOUND);
+  }
+  assertManager(membership);
+  return membership;
+}
+
+/** Creates the team, makes the creator its admin and active member, and adds the default departments, atomically. */
+export async function createTeam(db: Database, userId: string, input: CreateTeamInput): Promise<CreateTeamResponse> {
+  if (await findMembership(db, userId)) throw new AppError('CONFLICT', ALREADY_IN_TEAM);
+  let team: TeamRow;
+  try {
+    team = await db.transaction(async (tx) => {
+      const created = await insertTeam(tx, {
+        name: input.name,
+        description: input.description ? input.description : null,
+        createdBy: userId,
+      });
+      await insertRole(tx, { userId, teamId: created.id, role: 'admin' });
+      await insertEmployee(tx, { userId, teamId: created.id });
+      await insertDepartments(tx, created.id, DEFAULT_DEPARTMENTS);
+      return created;
+    });
+  } catch (error) {
+    // user_roles.user_id is unique: a concurrent creation by the same user lost the race.
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', ALREADY_IN_TEAM);
+    throw error;
+  }
+  return {
+    team: toTeam(team),
+    roleState: deriveRoleState({ role: 'admin', teamId: team.id, teamName: team.name }),
+    message: TEAM_MESSAGES.created,
+  };
+}
+
+export async function getCurrentTeam(db: Database, userId: string): Promise<CurrentTeam> {
+  const { teamId } = await requireMembership(db, userId);
+  const row = await findTeamWithCounts(db, teamId);
+  if (!row) throw new AppError('NOT_FOUND', NO_TEAM);
+  return { ...toTeam(row), memberCount: row.memberCount, departmentCount: row.departmentCount };
+}
+
+export async function listMembers(db: Database, userId: string): Promise<{ members: TeamMember[] }> {
+  const { teamId } = await requireMembership(db, userId);
+  return { members: (await listActiveMembers(db, teamId)).map(toMember) };
+}
+
+export async function getDepartments(db: Database, userId: string): Promise<{ departments: Department[] }> {
+  const { teamId } = await requireMembership(db, userId);
+  return { departments: (await listDepartments(db, teamId)).map(toDepartment) };
+}
+
+export async function addDepartment(db: Database, userId: string, name: string): Promise<Department> {
+  const { teamId } = await requireManager(db, userId);
+  try {
+    return toDepartment(await insertDepartment(db, teamId, name));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', DEPARTMENT_EXISTS);
+    throw error;
+  }
+}
+
+export async function updateDepartmentName(
+  db: Database,
+  userId: string,
+  departmentId: string,
+  name: string,
+): Promise<Department> {
+  const { teamId } = await requireDepartment(db, userId, departmentId);
+  let row: DepartmentRow | null;
+  try {
+    row = await renameDepartment(db, teamId, departmentId, name);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', DEPARTMENT_EXISTS);
+    throw error;
+  }
+  if (!row) throw new AppError('NOT_FOUND', DEPARTMENT_NOT_FOUND);
+  return toDepartment(row);
+}
+
+/** Deletes a department; its members keep no department (the foreign key sets it to null). */
+export async function removeDepartment(db: Database, userId: string, departmentId: string): Promise<void> {
+  const { teamId } = await requireDepartment(db, userId, departmentId);
+  if (!(await deleteDepartment(db, teamId, departmentId))) throw new AppError('NOT_FOUND', DEPARTMENT_NOT_FOUND);
+}
+
+/**
+ * Assigns a role: only an admin may, nobody grants above their own rank, and the last admin keeps the role. Another
+ * team's user ids answer 404.
+ */
+export async function assignRole(
+  db: Database,
+  userId: string,
+  targetUserId: string,
+  role: Role,
+): Promise<{ member: TeamMember; message: string }> {
+  const { teamId } = await requireMembership(db, userId);
+  const member = await db.transaction(async (tx) => {
+    await lockTeamRoles(tx, teamId);
+    // The target is looked up first: another team's user id answers 404 to everyone.
+    if (!(await findActiveMember(tx, teamId, targetUserId))) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
+    // The caller's role is read again under the lock: a concurrent demotion of the caller counts.
+    const callerRole = await findRoleInTeam(tx, teamId, userId);
+    if (callerRole !== 'admin') throw new AppError('FORBIDDEN', TEAM_MESSAGES.onlyAdminsAssignRoles);
+    if (ROLE_RANK[role] > ROLE_RANK[callerRole]) {
+      throw new AppError('FORBIDDEN', 'You cannot grant a role above your own');
+    }
+    const current = await findRoleInTeam(tx, teamId, targetUserId);
+    if (current === 'admin' && role !== 'admin' && (await countAdmins(tx, teamId)) <= 1) {
+      throw new AppError('CONFLICT', 'The last admin cannot be demoted. Make another member admin first.');
+    }
+    await upsertRoleInTeam(tx, teamId, targetUserId, role);
+    return findActiveMember(tx, teamId, targetUserId);
+  });
+  if (!member) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
+  return { member: toMember(member), message: TEAM_MESSAGES.roleUpdated };
+}
+
+/** Removes a member: managers only, never oneself, never an admin (and so never the last admin). */
+export async function removeMember(db: Database, userId: string, targetUserId: string): Promise<void> {
+  const { teamId } = await requireMembership(db, userId);
+  await db.transaction(async (tx) => {
+    await lockTeamRoles(tx, teamId);
+    // The target is looked up first: another team's user id answers 404 to everyone.
+    if (!(await findActiveMember(tx, teamId, targetUserId))) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
+    // The caller's role is read again under the lock: a concurrent demotion or removal of the caller counts.
+    if (!canManageTeam(await findRoleInTeam(tx, teamId, userId))) throw new AppError('FORBIDDEN', MANAGERS_ONLY);
+    if (targetUserId === userId) throw new AppError('BAD_REQUEST', 'You cannot remove yourself from the team');
+    const role = await findRoleInTeam(tx, teamId, targetUserId);
+    if (role === 'admin') {
+      if ((await countAdmins(tx, teamId)) <= 1) throw new AppError('CONFLICT', 'The last admin cannot be removed');
+      throw new AppError('FORBIDDEN', 'An admin cannot be removed. Change their role first.');
+    }
+    await deactivateMember(tx, teamId, targetUserId);
+  });
+}

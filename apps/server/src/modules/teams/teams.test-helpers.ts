@@ -1,0 +1,55 @@
+import type { Role } from '@lumen/contract';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { user } from '../../db/schema/index.ts';
+import { createSignedInUser, TEST_APP_URL, type TestContext } from '../../test/build-test-app.ts';
+import { seedMember } from '../../test/seed.ts';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface Actor {
+  cookie: string;
+  userId: string;
+  email: string;
+}
+
+export function callApi(
+  ctx: TestContext,
+  actor: Actor,
+  method: Method,
+  url: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: { cookie: actor.cookie, origin: TEST_APP_URL },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+export async function signInNewUser(ctx: TestContext): Promise<Actor> {
+  const { user: created, cookie } = await createSignedInUser(ctx);
+  const [row] = await ctx.app.database.db.select({ id: user.id }).from(user).where(eq(user.email, created.email));
+  if (!row) throw new Error('user missing');
+  return { cookie, userId: row.id, email: created.email };
+}
+
+/** A signed-in user who created a team through the API; they are its admin. */
+export async function createTeamWithAdmin(ctx: TestContext, name = 'Acme'): Promise<{ admin: Actor; teamId: string }> {
+  const admin = await signInNewUser(ctx);
+  const response = await callApi(ctx, admin, 'POST', '/api/teams', { name });
+  if (response.statusCode !== 201) throw new Error(`team not created: ${response.body}`);
+  return { admin, teamId: (response.json() as { team: { id: string } }).team.id };
+}
+
+/** A new signed-in user who is an active member of the team with the role. */
+export async function addMember(ctx: TestContext, teamId: string, role: Role): Promise<Actor> {
+  const actor = await signInNewUser(ctx);
+  await seedMember(ctx.app.database.db, actor.email, teamId, role);
+  return actor;
+}
+
+export function errorOf(response: LightMyRequestResponse): { code: string; message: string } {
+  return (response.json() as { error: { code: string; message: string } }).error;
+}
