@@ -1,3 +1,4 @@
+import { DOCUMENT_SOURCE_IDS, DOCUMENT_STATUS_IDS } from '@lumen/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,20 +15,8 @@ import {
 import { user } from './auth.ts';
 import { teams } from './teams.ts';
 
-export const DOCUMENT_SOURCES = [
-  'upload',
-  'space',
-  'google-drive',
-  'onedrive',
-  'dropbox',
-  'slack',
-  'notion',
-  'confluence',
-] as const;
-export const documentSourceEnum = pgEnum('document_source', DOCUMENT_SOURCES);
-
-export const DOCUMENT_STATUSES = ['pending', 'processing', 'ready', 'failed'] as const;
-export const documentStatusEnum = pgEnum('document_status', DOCUMENT_STATUSES);
+export const documentSourceEnum = pgEnum('document_source', DOCUMENT_SOURCE_IDS);
+export const documentStatusEnum = pgEnum('document_status', DOCUMENT_STATUS_IDS);
 
 /** A stored file: uploads in chat now, space files later. The storage key never contains the user's file name. */
 export const files = pgTable(
