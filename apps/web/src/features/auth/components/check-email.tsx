@@ -1,11 +1,8 @@
 import { MailCheckIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { useSendVerificationEmail } from '../api/send-verification-email';
-import { getAuthErrorMessage } from '../utils/get-auth-error-message';
+import { ResendVerificationButton } from './resend-verification-button';
 
 type CheckEmailProps = {
   email: string;
@@ -15,16 +12,6 @@ type CheckEmailProps = {
 /** The state after sign-up: the account waits for its email confirmation. */
 export function CheckEmail({ email, signInHref }: CheckEmailProps) {
   const { t } = useTranslation();
-  const resend = useSendVerificationEmail();
-
-  const handleResend = async () => {
-    try {
-      await resend.mutateAsync({ email });
-      toast.success(t('auth.toasts.verificationSent'));
-    } catch (error) {
-      toast.error(getAuthErrorMessage(t, error, t('auth.toasts.verificationFailed')));
-    }
-  };
 
   return (
     <section aria-labelledby="check-email-title" className="grid justify-items-center gap-4 text-center">
@@ -36,10 +23,7 @@ export function CheckEmail({ email, signInHref }: CheckEmailProps) {
       </h3>
       <p className="text-muted-foreground text-sm">{t('auth.checkEmail.description', { email })}</p>
       <div className="grid w-full gap-2">
-        <Button variant="outline" disabled={resend.isPending} onClick={handleResend}>
-          {resend.isPending ? <Spinner /> : null}
-          {resend.isPending ? t('auth.actions.resendingVerification') : t('auth.actions.resendVerification')}
-        </Button>
+        <ResendVerificationButton email={email} />
         <Button variant="link" asChild>
           <Link to={signInHref}>{t('auth.actions.backToSignIn')}</Link>
         </Button>

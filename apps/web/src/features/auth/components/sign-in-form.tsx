@@ -45,9 +45,7 @@ export function SignInForm({ variant = 'default', onSuccess }: SignInFormProps) 
   const signIn = useSignInWithEmail();
 
   const saveInviteCode = () => {
-    if (isEmployee && employeeSignInSchema.shape.inviteCode.safeParse(values.inviteCode).success) {
-      savePendingInviteCode(values.inviteCode);
-    }
+    if (isEmployee) savePendingInviteCode(values.inviteCode);
   };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {

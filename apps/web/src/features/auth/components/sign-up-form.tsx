@@ -43,9 +43,7 @@ export function SignUpForm({ variant = 'default', signInHref }: SignUpFormProps)
   const signUp = useSignUpWithEmail();
 
   const saveInviteCode = () => {
-    if (isEmployee && employeeSignUpSchema.shape.inviteCode.safeParse(values.inviteCode).success) {
-      savePendingInviteCode(values.inviteCode);
-    }
+    if (isEmployee) savePendingInviteCode(values.inviteCode);
   };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {

@@ -1,8 +1,11 @@
-import { STORAGE_KEYS } from '@lumen/contract';
+import { inviteCodeSchema, STORAGE_KEYS } from '@lumen/contract';
 import { storage } from '@/lib/storage';
 
-/** Keeps an invite code entered on the employee pages until the teams feature accepts it after sign-in. */
+/**
+ * Keeps an invite code entered on the employee pages until the teams feature accepts it after sign-in; a blank or
+ * malformed code is not kept.
+ */
 export function savePendingInviteCode(inviteCode: string | undefined): void {
-  const code = inviteCode?.trim();
-  if (code) storage.set(STORAGE_KEYS.pendingInviteCode, code);
+  const parsed = inviteCodeSchema.safeParse(inviteCode ?? '');
+  if (parsed.success && parsed.data) storage.set(STORAGE_KEYS.pendingInviteCode, parsed.data);
 }
