@@ -105,3 +105,83 @@ export const updateMemberRoleResponseSchema = z.object({
   member: teamMemberSchema,
   message: z.string(),
 });
+
+/** Team events written to the audit log; the Activity lists render them (spec 001: 'helpers for ... team invite'). */
+export const TEAM_AUDIT_ACTIONS = [
+  'team_create',
+  'team_invite',
+  'invitation_revoke',
+  'team_join',
+  'permission_change',
+  'member_remove',
+  'department_create',
+  'department_update',
+  'department_delete',
+] as const;
+export type TeamAuditAction = (typeof TEAM_AUDIT_ACTIONS)[number];
+
+/** Audit severities; 'info' is the default (spec 001 section 3). */
+export const AUDIT_SEVERITIES = ['info', 'low', 'medium', 'high', 'critical'] as const;
+export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
+
+export const ACTIVITY_PAGE_SIZE = 20;
+
+export const activityQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(ACTIVITY_PAGE_SIZE),
+  /** The `nextCursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+});
+export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+
+export const activityEntrySchema = z.object({
+  id: z.string(),
+  action: z.enum(TEAM_AUDIT_ACTIONS),
+  severity: z.enum(AUDIT_SEVERITIES),
+  /** Who did it; null when the account is gone. */
+  actor: z.object({ userId: z.string().nullable(), name: z.string() }).nullable(),
+  /** Whom or what it was done to: a member's name, an invited email, a department or team name. */
+  target: z.string().nullable(),
+  /** Extra facts for the sentence: `role`, `previousRole`, `name`, `previousName`. */
+  details: z.record(z.string(), z.string()),
+  createdAt: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+export const activityListSchema = z.object({
+  entries: z.array(activityEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type ActivityList = z.infer<typeof activityListSchema>;
+
+/** GET /api/teams/current/stats: the figures of the team screens' stat cards, all counted from real records. */
+export const teamStatsSchema = z.object({
+  memberCount: z.number().int(),
+  departmentCount: z.number().int(),
+  /** Spaces of the team ('Active Projects'). */
+  spaceCount: z.number().int(),
+  /** Questions the team's members asked the assistant today (UTC day) and over the last 7 days. */
+  aiQueriesToday: z.number().int(),
+  aiQueriesThisWeek: z.number().int(),
+  /** The caller's own figures. */
+  documentCount: z.number().int(),
+  readyDocumentCount: z.number().int(),
+  conversationCount: z.number().int(),
+  /** Invitations waiting for an answer; null for members who cannot invite. */
+  pendingInvitationCount: z.number().int().nullable(),
+  membersByRole: z.record(roleSchema, z.number().int()),
+});
+export type TeamStats = z.infer<typeof teamStatsSchema>;
+
+export const teamSearchQuerySchema = z.object({
+  q: z.string().trim().min(1, 'Type something to search').max(200, 'The search is too long'),
+});
+
+/** GET /api/teams/current/search?q=: the team's members, spaces and the caller's documents matching the text. */
+export const teamSearchResultSchema = z.object({
+  members: z.array(teamMemberSchema),
+  spaces: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable() })),
+  documents: z.array(
+    z.object({ id: z.string(), title: z.string(), mimeType: z.string().nullable(), createdAt: z.string() }),
+  ),
+});
+export type TeamSearchResult = z.infer<typeof teamSearchResultSchema>;

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { paths } from '@/config/paths';
+import { loadNamespaces } from '@/lib/i18n';
 import type { RouteHandle } from './route-handle';
 import { RootLayout } from './routes/root-layout';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
@@ -52,7 +53,10 @@ export const routes: RouteObject[] = [
           {
             path: paths.acceptInvitation.path,
             lazy: async () => {
-              const { AcceptInvitationRoute } = await import('./routes/accept-invitation');
+              const [{ AcceptInvitationRoute }] = await Promise.all([
+                import('./routes/accept-invitation'),
+                loadNamespaces(['teams', 'dashboards']),
+              ]);
               return { Component: AcceptInvitationRoute };
             },
           },
@@ -75,7 +79,10 @@ export const routes: RouteObject[] = [
                 path: paths.dashboard.path,
                 handle: handle('dashboard'),
                 lazy: async () => {
-                  const { DashboardRoute } = await import('./routes/app/dashboard');
+                  const [{ DashboardRoute }] = await Promise.all([
+                    import('./routes/app/dashboard'),
+                    loadNamespaces(['teams', 'dashboards']),
+                  ]);
                   return { Component: DashboardRoute };
                 },
               },
@@ -83,7 +90,10 @@ export const routes: RouteObject[] = [
                 path: paths.adminDashboard.path,
                 handle: handle('adminDashboard'),
                 lazy: async () => {
-                  const { AdminDashboardRoute } = await import('./routes/app/admin-dashboard');
+                  const [{ AdminDashboardRoute }] = await Promise.all([
+                    import('./routes/app/admin-dashboard'),
+                    loadNamespaces(['teams', 'dashboards']),
+                  ]);
                   return { Component: AdminDashboardRoute };
                 },
               },
@@ -91,7 +101,10 @@ export const routes: RouteObject[] = [
                 path: paths.employeeDashboard.path,
                 handle: handle('employeeDashboard'),
                 lazy: async () => {
-                  const { EmployeeDashboardRoute } = await import('./routes/app/employee-dashboard');
+                  const [{ EmployeeDashboardRoute }] = await Promise.all([
+                    import('./routes/app/employee-dashboard'),
+                    loadNamespaces(['teams', 'dashboards']),
+                  ]);
                   return { Component: EmployeeDashboardRoute };
                 },
               },
@@ -99,7 +112,10 @@ export const routes: RouteObject[] = [
                 path: paths.workspace.path,
                 handle: handle('workspace'),
                 lazy: async () => {
-                  const { WorkspaceRoute } = await import('./routes/app/workspace');
+                  const [{ WorkspaceRoute }] = await Promise.all([
+                    import('./routes/app/workspace'),
+                    loadNamespaces(['teams', 'workspace']),
+                  ]);
                   return { Component: WorkspaceRoute };
                 },
               },
@@ -107,7 +123,10 @@ export const routes: RouteObject[] = [
                 path: paths.workspaceNew.path,
                 handle: handle('workspaceNew'),
                 lazy: async () => {
-                  const { WorkspaceNewRoute } = await import('./routes/app/workspace-new');
+                  const [{ WorkspaceNewRoute }] = await Promise.all([
+                    import('./routes/app/workspace-new'),
+                    loadNamespaces(['teams', 'workspace']),
+                  ]);
                   return { Component: WorkspaceNewRoute };
                 },
               },
@@ -171,7 +190,10 @@ export const routes: RouteObject[] = [
                 path: paths.teamManagement.path,
                 handle: handle('teamManagement'),
                 lazy: async () => {
-                  const { TeamManagementRoute } = await import('./routes/app/team-management');
+                  const [{ TeamManagementRoute }] = await Promise.all([
+                    import('./routes/app/team-management'),
+                    loadNamespaces(['teams', 'teamManagement']),
+                  ]);
                   return { Component: TeamManagementRoute };
                 },
               },

@@ -13,6 +13,36 @@ const loadTranslation: Record<Exclude<Language, 'en'>, () => Promise<{ default: 
   de: () => import('@/locales/de.json'),
 };
 
+/**
+ * Screens that only signed-in team members reach keep their texts in namespaces of their own
+ * (`locales/<namespace>/<language>.json`), loaded with the screen, so the landing page does not carry them.
+ */
+export const NAMESPACES = ['teams', 'workspace', 'teamManagement', 'dashboards'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+type Bundle = { default: Record<string, unknown> };
+const namespaceFiles = import.meta.glob<Bundle>('../locales/*/*.json');
+const requestedNamespaces = new Set<Namespace>();
+
+async function ensureNamespaceLoaded(namespace: Namespace, language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, namespace)) return;
+  const load = namespaceFiles[`../locales/${namespace}/${language}.json`];
+  if (!load) throw new Error(`No ${language} texts for ${namespace}`);
+  const { default: bundle } = await load();
+  i18n.addResourceBundle(language, namespace, bundle);
+}
+
+/** Loads the namespaces' texts in English (the fallback) and in the current language; a route awaits this. */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  await Promise.all(
+    namespaces.flatMap((namespace) => {
+      requestedNamespaces.add(namespace);
+      return [ensureNamespaceLoaded(namespace, DEFAULT_LANGUAGE), ensureNamespaceLoaded(namespace, language)];
+    }),
+  );
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
@@ -31,6 +61,7 @@ async function ensureTranslationLoaded(language: Language): Promise<void> {
 /** Switches the UI language and remembers it. */
 export async function changeLanguage(language: Language): Promise<void> {
   await ensureTranslationLoaded(language);
+  await Promise.all([...requestedNamespaces].map((namespace) => ensureNamespaceLoaded(namespace, language)));
   await i18n.changeLanguage(language);
   storage.set(STORAGE_KEYS.language, language);
 }

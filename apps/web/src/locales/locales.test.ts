@@ -1,6 +1,6 @@
 import { AI_CHAT_MESSAGES, AUTH_MESSAGES, DAILY_STAT_LABELS, THINKING_TEXTS, THINKING_TYPES } from '@lumen/contract';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '@/lib/i18n';
+import { i18n, NAMESPACES } from '@/lib/i18n';
 import de from './de.json';
 import en from './en.json';
 import es from './es.json';
@@ -17,6 +17,25 @@ function readValue(source: unknown, path: string): unknown {
 
 const englishKeys = listKeys(en);
 
+const namespaceFiles = import.meta.glob<{ default: unknown }>('./*/*.json', { eager: true });
+
+function namespaceBundle(namespace: string, language: string): unknown {
+  return namespaceFiles[`./${namespace}/${language}.json`]?.default;
+}
+
+function expectSameKeysWithText(translation: unknown, english: unknown) {
+  const expected = listKeys(english);
+  const keys = listKeys(translation);
+  expect(keys.filter((key) => !expected.includes(key))).toEqual([]);
+  expect(expected.filter((key) => !keys.includes(key))).toEqual([]);
+  for (const key of expected) {
+    expect(typeof readValue(translation, key), key).toBe('string');
+    expect(String(readValue(translation, key)).trim(), key).not.toBe('');
+    const placeholders = String(readValue(english, key)).match(/{{\w+}}/g) ?? [];
+    for (const placeholder of placeholders) expect(String(readValue(translation, key)), key).toContain(placeholder);
+  }
+}
+
 describe('locales', () => {
   it.each([
     ['es', es],
@@ -31,6 +50,15 @@ describe('locales', () => {
       expect(String(readValue(translation, key)).trim(), key).not.toBe('');
     }
   });
+
+  it.each(NAMESPACES.flatMap((namespace) => (['es', 'fr', 'de'] as const).map((language) => [namespace, language])))(
+    'namespace %s in %s has every English key, with text and placeholders',
+    (namespace, language) => {
+      const english = namespaceBundle(namespace, 'en');
+      expect(english, `${namespace}/en.json`).toBeDefined();
+      expectSameKeysWithText(namespaceBundle(namespace, language), english);
+    },
+  );
 
   it('translates every shared validation message, in English word for word', () => {
     for (const [key, message] of Object.entries(AUTH_MESSAGES)) {

@@ -1,9 +1,19 @@
 import 'i18next';
 import type en from '@/locales/en.json';
+import type dashboards from '@/locales/dashboards/en.json';
+import type teamManagement from '@/locales/teamManagement/en.json';
+import type teams from '@/locales/teams/en.json';
+import type workspace from '@/locales/workspace/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: {
+      translation: typeof en;
+      teams: typeof teams;
+      workspace: typeof workspace;
+      teamManagement: typeof teamManagement;
+      dashboards: typeof dashboards;
+    };
   }
 }

@@ -1,9 +1,8 @@
 import { NO_TEAM_ROLE_STATE, type RoleState, roleStateSchema } from '@lumen/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { ROLE_QUERY_KEY } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
-
-export const ROLE_QUERY_KEY = ['me', 'role'] as const;
 
 /** GET /api/me/role: the signed-in user's team role state. */
 export async function getRole(): Promise<RoleState> {
