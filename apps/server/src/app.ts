@@ -8,6 +8,8 @@ import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invitationsRoutes, publicInvitationsRoutes } from './modules/invitations/invitations.routes.ts';
+import { acceptPendingInviteCode } from './modules/invitations/invitations.service.ts';
 import { dailyUpdatesRoutes } from './modules/me/daily-updates.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
@@ -71,11 +73,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(jobsPlugin);
   await app.register(embeddingsPlugin, { config });
   await app.register(openApiPlugin);
-  await app.register(authPlugin, { config });
+  await app.register(authPlugin, {
+    config,
+    // A sign-up with an invite code joins that team once the address is confirmed.
+    onEmailVerified: (userId) => acceptPendingInviteCode(app.database.db, userId, app.log),
+  });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(publicInvitationsRoutes);
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', signedIn.authenticate);
         await signedIn.register(meRoutes);
@@ -86,6 +93,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await signedIn.register(conversationsRoutes);
         await signedIn.register(assistantRoutes, { config });
         await signedIn.register(teamsRoutes);
+        await signedIn.register(invitationsRoutes, { config });
       });
     },
     { prefix: '/api' },

@@ -56,6 +56,10 @@ export const envSchema = z.object({
   EMBEDDINGS_MODEL: optionalString,
   EMBEDDINGS_API_KEY: optionalString,
   ASSISTANT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  /** Invitations one user may create per hour. */
+  INVITATION_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  /** How long an invitation link stays valid. */
+  INVITATION_EXPIRY_DAYS: z.coerce.number().int().min(1).max(90).default(7),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Something that existed but no longer can be used (an expired invitation). */
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PROVIDER_NOT_ENABLED: 400,

@@ -159,7 +159,7 @@ export const teamStatsSchema = z.object({
   departmentCount: z.number().int(),
   /** Spaces of the team ('Active Projects'). */
   spaceCount: z.number().int(),
-  /** Questions the team's members asked the assistant today (UTC day) and over the last 7 days. */
+  /** Questions the team's members asked the assistant today (the caller's day) and over the last 7 days. */
   aiQueriesToday: z.number().int(),
   aiQueriesThisWeek: z.number().int(),
   /** The caller's own figures. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
+  employeeSignUpSchema,
   GOOGLE_SIGN_IN_RETURN_PATH,
   requestPasswordResetSchema,
   resetPasswordSchema,
   signInSchema,
-  signUpSchema,
 } from '@lumen/contract';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -33,9 +33,11 @@ interface AuthDeps {
   db: Database;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Runs once an email address is confirmed (joining the team of an invite code given at sign-up). */
+  onEmailVerified?: ((userId: string) => Promise<void>) | undefined;
 }
 
-export function createAuth({ config, db, mailer, log }: AuthDeps) {
+export function createAuth({ config, db, mailer, log, onEmailVerified }: AuthDeps) {
   const sendMailSafely = async (message: Parameters<Mailer['send']>[0]) => {
     try {
       await mailer.send(message);
@@ -63,6 +65,8 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       additionalFields: {
         firstName: { type: 'string', required: true, input: true },
         lastName: { type: 'string', required: true, input: true },
+        // An invitation id from the employee sign-up form, kept until the email is confirmed (then cleared).
+        inviteCode: { type: 'string', required: false, input: true, returned: false },
       },
     },
     emailAndPassword: {
@@ -83,6 +87,14 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
         await sendMailSafely(buildVerificationMail(user.email, firstNameOf(user), url));
+      },
+      afterEmailVerification: async (user) => {
+        try {
+          await onEmailVerified?.(user.id);
+        } catch (error) {
+          // The address is confirmed either way; joining can still happen from the invitation link.
+          log.error({ err: error, userId: user.id }, 'after-verification step failed');
+        }
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -152,7 +164,7 @@ declare module 'fastify' {
 
 /** Our schemas run first so the forms and the server give the same messages. */
 const BODY_SCHEMAS: Record<string, ZodType> = {
-  '/sign-up/email': signUpSchema,
+  '/sign-up/email': employeeSignUpSchema,
   '/sign-in/email': signInSchema,
   '/request-password-reset': requestPasswordResetSchema,
   '/reset-password': resetPasswordSchema,
@@ -169,9 +181,15 @@ function readHeaders(request: FastifyRequest): Headers {
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { config: Config }) => {
+  async (app: FastifyInstance, options: { config: Config; onEmailVerified?: (userId: string) => Promise<void> }) => {
     const { config } = options;
-    const auth = createAuth({ config, db: app.database.db, mailer: app.mailer, log: app.log });
+    const auth = createAuth({
+      config,
+      db: app.database.db,
+      mailer: app.mailer,
+      log: app.log,
+      onEmailVerified: options.onEmailVerified,
+    });
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
 

@@ -1,5 +1,5 @@
 import { ERROR_STATUS, type ErrorCode } from '@lumen/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
@@ -95,4 +95,21 @@ export const errorsPlugin = fp(
 export function sendApiNotFound(method: string, url: string) {
   const pathOnly = url.split('?')[0];
   return { error: { code: 'NOT_FOUND', message: `No API route for ${method} ${pathOnly}` } };
+}
+
+/**
+ * The spec's forms show the schema's own message ('Team name is required', 'Email is required'), so routes that
+ * attach validation answer a failed body with that message alone, without the field prefix the global handler adds.
+ */
+export function rejectInvalidBody(request: FastifyRequest): void {
+  const error = request.validationError;
+  if (!error) return;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((issue: { instancePath: string; message?: string }) => ({
+      path: issue.instancePath,
+      message: issue.message,
+    }));
+    throw new AppError('VALIDATION_FAILED', issues[0]?.message ?? 'The request is not valid', issues);
+  }
+  throw error;
 }

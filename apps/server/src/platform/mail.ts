@@ -15,6 +15,11 @@ export interface MailMessage {
   links?: string[];
 }
 
+/** Text safe to place in a mail's HTML. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): void;

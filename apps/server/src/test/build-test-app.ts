@@ -31,7 +31,7 @@ export async function buildTestApp(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     APP_URL: TEST_APP_URL,
     DATA_DIR: dataDir,
     SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',

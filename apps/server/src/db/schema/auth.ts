@@ -9,6 +9,8 @@ export const user = pgTable('user', {
   image: text('avatar_url'),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
+  /** An invitation id given at sign-up; the team is joined when the email is confirmed, then it is cleared. */
+  inviteCode: text('pending_invite_code'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,8 +1,4 @@
-import type { MailMessage } from '../../platform/mail.ts';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+import { escapeHtml, type MailMessage } from '../../platform/mail.ts';
 
 function layout(
   greeting: string,

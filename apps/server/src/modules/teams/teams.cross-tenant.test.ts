@@ -8,7 +8,14 @@ import { type Actor, addMember, callApi, createTeamWithAdmin, errorOf, signInNew
  * nothing of the first team is ever seen or changed, and its ids answer 404.
  */
 let ctx: TestContext;
-let teamA: { admin: Actor; teamId: string; employee: Actor; lead: Actor; departments: Department[] };
+let teamA: {
+  admin: Actor;
+  teamId: string;
+  employee: Actor;
+  lead: Actor;
+  departments: Department[];
+  invitationId: string;
+};
 let outsiders: Array<{ label: string; actor: Actor }>;
 
 beforeAll(async () => {
@@ -17,7 +24,17 @@ beforeAll(async () => {
   const employee = await addMember(ctx, a.teamId, 'employee');
   const lead = await addMember(ctx, a.teamId, 'team_lead');
   const listed = await callApi(ctx, a.admin, 'GET', '/api/teams/current/departments');
-  teamA = { ...a, employee, lead, departments: (listed.json() as { departments: Department[] }).departments };
+  const invited = await callApi(ctx, a.admin, 'POST', '/api/teams/current/invitations', {
+    email: 'invitee-of-a@example.com',
+    fullName: 'Invitee Of A',
+  });
+  teamA = {
+    ...a,
+    employee,
+    lead,
+    departments: (listed.json() as { departments: Department[] }).departments,
+    invitationId: (invited.json() as { invitation: { id: string } }).invitation.id,
+  };
 
   const b = await createTeamWithAdmin(ctx, 'Team B');
   outsiders = [
@@ -130,5 +147,40 @@ describe('team endpoints across teams', () => {
       role: 'employee',
     });
     expect(role.statusCode).toBe(200);
+  });
+
+  it("invitations: team A's are never listed, revoked or accepted by an outsider", async () => {
+    for (const { actor } of outsiders) {
+      const listed = await callApi(ctx, actor, 'GET', '/api/teams/current/invitations');
+      expect(listed.body).not.toContain(teamA.invitationId);
+      expect(listed.body).not.toContain('invitee-of-a@example.com');
+      expectNotFound(await callApi(ctx, actor, 'DELETE', `/api/teams/current/invitations/${teamA.invitationId}`));
+      const accepted = await callApi(ctx, actor, 'POST', `/api/invitations/${teamA.invitationId}/accept`);
+      expect([403, 409]).toContain(accepted.statusCode);
+    }
+    const stillPending = await ctx.app.inject({ method: 'GET', url: `/api/invitations/${teamA.invitationId}` });
+    expect(stillPending.json()).toEqual(expect.objectContaining({ status: 'pending' }));
+    await expectTeamAUntouched();
+  });
+
+  it("stats, activity and search never count or show team A's records", async () => {
+    const aNames = ['Team A', 'invitee-of-a@example.com', teamA.employee.email, teamA.lead.email];
+    for (const { actor } of outsiders) {
+      const stats = await callApi(ctx, actor, 'GET', '/api/teams/current/stats');
+      if (stats.statusCode === 200) expect(stats.json().memberCount).toBeLessThan(4);
+      else expectNotFound(stats);
+      const activity = await callApi(ctx, actor, 'GET', '/api/teams/current/activity?limit=100');
+      if (activity.statusCode !== 200) expectNotFound(activity);
+      const search = await callApi(ctx, actor, 'GET', `/api/teams/current/search?q=${encodeURIComponent('@')}`);
+      if (search.statusCode !== 200) expectNotFound(search);
+      for (const text of aNames) {
+        expect(activity.body).not.toContain(text);
+        expect(search.body).not.toContain(text);
+      }
+      for (const id of [teamA.admin.userId, teamA.employee.userId, teamA.lead.userId, teamA.invitationId]) {
+        expect(activity.body).not.toContain(id);
+        expect(search.body).not.toContain(id);
+      }
+    }
   });
 });

@@ -57,13 +57,27 @@ export async function insertRole(db: Database, values: { userId: string; teamId:
   await db.insert(userRoles).values(values);
 }
 
-export async function insertEmployee(db: Database, values: { userId: string; teamId: string }): Promise<void> {
+export interface EmployeeValues {
+  userId: string;
+  teamId: string;
+  departmentId?: string | null;
+  customRole?: string | null;
+  customDepartment?: string | null;
+}
+
+/** Adds the member's record, or reactivates it (a former member re-joining) with the new department and labels. */
+export async function insertEmployee(db: Database, values: EmployeeValues): Promise<void> {
+  const details = {
+    departmentId: values.departmentId ?? null,
+    customRole: values.customRole ?? null,
+    customDepartment: values.customDepartment ?? null,
+  };
   await db
     .insert(teamEmployees)
-    .values(values)
+    .values({ userId: values.userId, teamId: values.teamId, ...details })
     .onConflictDoUpdate({
       target: [teamEmployees.teamId, teamEmployees.userId],
-      set: { status: 'active', joinedAt: sql`now()` },
+      set: { status: 'active', joinedAt: sql`now()`, ...details },
     });
 }
 
@@ -210,10 +224,15 @@ export async function renameDepartment(
   return row ?? null;
 }
 
-export async function deleteDepartment(db: Database, teamId: string, departmentId: string): Promise<boolean> {
-  const deleted = await db
+/** Deletes the department; the deleted row, or null when the team has no such department. */
+export async function deleteDepartment(
+  db: Database,
+  teamId: string,
+  departmentId: string,
+): Promise<DepartmentRow | null> {
+  const [deleted] = await db
     .delete(departments)
     .where(and(eq(departments.teamId, teamId), eq(departments.id, departmentId)))
-    .returning({ id: departments.id });
-  return deleted.length > 0;
+    .returning();
+  return deleted ?? null;
 }

@@ -1,4 +1,6 @@
 import {
+  activityListSchema,
+  activityQuerySchema,
   createTeamResponseSchema,
   createTeamSchema,
   currentTeamSchema,
@@ -6,15 +8,17 @@ import {
   departmentSchema,
   departmentsSchema,
   teamMembersSchema,
+  teamSearchQuerySchema,
+  teamSearchResultSchema,
+  teamStatsSchema,
   updateMemberRoleResponseSchema,
   updateMemberRoleSchema,
 } from '@lumen/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors.ts';
-import { requireUser } from '../../platform/request-user.ts';
+import { rejectInvalidBody } from '../../platform/errors.ts';
+import { requireActor, requireUser } from '../../platform/request-user.ts';
+import { getTeamStats, listActivity, searchTeam } from './team-overview.service.ts';
 import {
   addDepartment,
   assignRole,
@@ -29,23 +33,6 @@ import {
 
 const departmentParams = z.object({ id: z.uuid('Department not found') });
 const memberParams = z.object({ userId: z.string().min(1) });
-
-/**
- * The spec's forms show the schema's own message ('Team name is required', 'Invalid role selected'), so these routes
- * answer a failed body validation with that message alone, without the field prefix the global handler adds.
- */
-function rejectInvalidBody(request: FastifyRequest): void {
-  const error = request.validationError;
-  if (!error) return;
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues = error.validation.map((issue: { instancePath: string; message?: string }) => ({
-      path: issue.instancePath,
-      message: issue.message,
-    }));
-    throw new AppError('VALIDATION_FAILED', issues[0]?.message ?? 'The request is not valid', issues);
-  }
-  throw error;
-}
 
 export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
@@ -64,7 +51,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       rejectInvalidBody(request);
-      const created = await createTeam(db(), requireUser(request).id, request.body);
+      const created = await createTeam(db(), requireActor(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -110,7 +97,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       rejectInvalidBody(request);
-      return assignRole(db(), requireUser(request).id, request.params.userId, request.body.role);
+      return assignRole(db(), requireActor(request), request.params.userId, request.body.role);
     },
   );
 
@@ -126,7 +113,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeMember(db(), requireUser(request).id, request.params.userId);
+      await removeMember(db(), requireActor(request), request.params.userId);
       return reply.status(204).send(null);
     },
   );
@@ -158,7 +145,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       rejectInvalidBody(request);
-      const department = await addDepartment(db(), requireUser(request).id, request.body.name);
+      const department = await addDepartment(db(), requireActor(request), request.body.name);
       return reply.status(201).send(department);
     },
   );
@@ -178,7 +165,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       rejectInvalidBody(request);
-      return updateDepartmentName(db(), requireUser(request).id, request.params.id, request.body.name);
+      return updateDepartmentName(db(), requireActor(request), request.params.id, request.body.name);
     },
   );
 
@@ -194,8 +181,53 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeDepartment(db(), requireUser(request).id, request.params.id);
+      await removeDepartment(db(), requireActor(request), request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/teams/current/stats',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: "The team screens' stat cards: members, departments, spaces, AI queries and the caller's own counts",
+        security: [{ session: [] }],
+        querystring: z.object({
+          /** The browser's `new Date().getTimezoneOffset()`, so "today" is the user's day (default UTC). */
+          tzOffset: z.coerce.number().int().min(-840).max(840).default(0),
+        }),
+        response: { 200: teamStatsSchema },
+      },
+    },
+    async (request) => getTeamStats(db(), requireUser(request).id, request.query.tzOffset),
+  );
+
+  app.get(
+    '/teams/current/activity',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: "The team's events from the audit log, newest first",
+        security: [{ session: [] }],
+        querystring: activityQuerySchema,
+        response: { 200: activityListSchema },
+      },
+    },
+    async (request) => listActivity(db(), requireUser(request).id, request.query),
+  );
+
+  app.get(
+    '/teams/current/search',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: "The team's members and spaces and the caller's documents matching the text",
+        security: [{ session: [] }],
+        querystring: teamSearchQuerySchema,
+        response: { 200: teamSearchResultSchema },
+      },
+    },
+    async (request) => searchTeam(db(), requireUser(request).id, request.query.q),
   );
 };

@@ -12,8 +12,10 @@ import {
   type Team,
   type TeamMember,
 } from '@lumen/contract';
+import { writeAuditEntry } from '../../platform/audit.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/request-user.ts';
 import {
   countAdmins,
   type DepartmentRow,
@@ -51,8 +53,13 @@ function toTeam(row: TeamRow): Team {
   return { id: row.id, name: row.name, description: row.description, createdAt: row.createdAt.toISOString() };
 }
 
-function toMember(row: MemberRow): TeamMember {
+export function toMember(row: MemberRow): TeamMember {
   return { ...row, role: row.role ?? 'employee', joinedAt: row.joinedAt.toISOString() };
+}
+
+/** The name activity entries show for a member. */
+function memberName(row: Pick<MemberRow, 'firstName' | 'lastName' | 'email'>): string {
+  return `${row.firstName} ${row.lastName}`.trim() || row.email;
 }
 
 function toDepartment(row: DepartmentRow): Department {
@@ -60,17 +67,17 @@ function toDepartment(row: DepartmentRow): Department {
 }
 
 /** The caller's membership; a user without a team sees every team route as 404. */
-async function requireMembership(db: Database, userId: string): Promise<Membership> {
+export async function requireMembership(db: Database, userId: string): Promise<Membership> {
   const membership = await findMembership(db, userId);
   if (!membership) throw new AppError('NOT_FOUND', NO_TEAM);
   return membership;
 }
 
-function assertManager(membership: Membership): void {
+export function assertManager(membership: Membership): void {
   if (!canManageTeam(membership.role)) throw new AppError('FORBIDDEN', MANAGERS_ONLY);
 }
 
-async function requireManager(db: Database, userId: string): Promise<Membership> {
+export async function requireManager(db: Database, userId: string): Promise<Membership> {
   const membership = await requireMembership(db, userId);
   assertManager(membership);
   return membership;
@@ -90,7 +97,8 @@ async function requireDepartment(db: Database, userId: string, departmentId: str
 }
 
 /** Creates the team, makes the creator its admin and active member, and adds the default departments, atomically. */
-export async function createTeam(db: Database, userId: string, input: CreateTeamInput): Promise<CreateTeamResponse> {
+export async function createTeam(db: Database, actor: Actor, input: CreateTeamInput): Promise<CreateTeamResponse> {
+  const { userId } = actor;
   if (await findMembership(db, userId)) throw new AppError('CONFLICT', ALREADY_IN_TEAM);
   let team: TeamRow;
   try {
@@ -103,6 +111,15 @@ export async function createTeam(db: Database, userId: string, input: CreateTeam
       await insertRole(tx, { userId, teamId: created.id, role: 'admin' });
       await insertEmployee(tx, { userId, teamId: created.id });
       await insertDepartments(tx, created.id, DEFAULT_DEPARTMENTS);
+      await writeAuditEntry(tx, actor, {
+        teamId: created.id,
+        action: 'team_create',
+        resourceType: 'team',
+        resourceId: created.id,
+        newValues: { name: created.name },
+        metadata: { target: created.name },
+        severity: 'low',
+      });
       return created;
     });
   } catch (error) {
@@ -134,10 +151,21 @@ export async function getDepartments(db: Database, userId: string): Promise<{ de
   return { departments: (await listDepartments(db, teamId)).map(toDepartment) };
 }
 
-export async function addDepartment(db: Database, userId: string, name: string): Promise<Department> {
-  const { teamId } = await requireManager(db, userId);
+export async function addDepartment(db: Database, actor: Actor, name: string): Promise<Department> {
+  const { teamId } = await requireManager(db, actor.userId);
   try {
-    return toDepartment(await insertDepartment(db, teamId, name));
+    return await db.transaction(async (tx) => {
+      const row = await insertDepartment(tx, teamId, name);
+      await writeAuditEntry(tx, actor, {
+        teamId,
+        action: 'department_create',
+        resourceType: 'department',
+        resourceId: row.id,
+        newValues: { name: row.name },
+        metadata: { target: row.name },
+      });
+      return toDepartment(row);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', DEPARTMENT_EXISTS);
     throw error;
@@ -146,14 +174,29 @@ export async function addDepartment(db: Database, userId: string, name: string):
 
 export async function updateDepartmentName(
   db: Database,
-  userId: string,
+  actor: Actor,
   departmentId: string,
   name: string,
 ): Promise<Department> {
-  const { teamId } = await requireDepartment(db, userId, departmentId);
+  const { teamId } = await requireDepartment(db, actor.userId, departmentId);
   let row: DepartmentRow | null;
   try {
-    row = await renameDepartment(db, teamId, departmentId, name);
+    row = await db.transaction(async (tx) => {
+      const previous = await findDepartment(tx, teamId, departmentId);
+      const renamed = await renameDepartment(tx, teamId, departmentId, name);
+      if (previous && renamed && previous.name !== renamed.name) {
+        await writeAuditEntry(tx, actor, {
+          teamId,
+          action: 'department_update',
+          resourceType: 'department',
+          resourceId: departmentId,
+          oldValues: { name: previous.name },
+          newValues: { name: renamed.name },
+          metadata: { target: renamed.name, previousName: previous.name },
+        });
+      }
+      return renamed;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', DEPARTMENT_EXISTS);
     throw error;
@@ -163,9 +206,20 @@ export async function updateDepartmentName(
 }
 
 /** Deletes a department; its members keep no department (the foreign key sets it to null). */
-export async function removeDepartment(db: Database, userId: string, departmentId: string): Promise<void> {
-  const { teamId } = await requireDepartment(db, userId, departmentId);
-  if (!(await deleteDepartment(db, teamId, departmentId))) throw new AppError('NOT_FOUND', DEPARTMENT_NOT_FOUND);
+export async function removeDepartment(db: Database, actor: Actor, departmentId: string): Promise<void> {
+  const { teamId } = await requireDepartment(db, actor.userId, departmentId);
+  await db.transaction(async (tx) => {
+    const deleted = await deleteDepartment(tx, teamId, departmentId);
+    if (!deleted) throw new AppError('NOT_FOUND', DEPARTMENT_NOT_FOUND);
+    await writeAuditEntry(tx, actor, {
+      teamId,
+      action: 'department_delete',
+      resourceType: 'department',
+      resourceId: departmentId,
+      oldValues: { name: deleted.name },
+      metadata: { target: deleted.name },
+    });
+  });
 }
 
 /**
@@ -174,10 +228,11 @@ export async function removeDepartment(db: Database, userId: string, departmentI
  */
 export async function assignRole(
   db: Database,
-  userId: string,
+  actor: Actor,
   targetUserId: string,
   role: Role,
 ): Promise<{ member: TeamMember; message: string }> {
+  const { userId } = actor;
   const { teamId } = await requireMembership(db, userId);
   const member = await db.transaction(async (tx) => {
     await lockTeamRoles(tx, teamId);
@@ -194,19 +249,35 @@ export async function assignRole(
       throw new AppError('CONFLICT', 'The last admin cannot be demoted. Make another member admin first.');
     }
     await upsertRoleInTeam(tx, teamId, targetUserId, role);
-    return findActiveMember(tx, teamId, targetUserId);
+    const updated = await findActiveMember(tx, teamId, targetUserId);
+    const previousRole = current ?? 'employee';
+    if (updated && previousRole !== role) {
+      await writeAuditEntry(tx, actor, {
+        teamId,
+        action: 'permission_change',
+        resourceType: 'member',
+        resourceId: targetUserId,
+        oldValues: { role: previousRole },
+        newValues: { role },
+        metadata: { target: memberName(updated), role, previousRole },
+        severity: role === 'admin' || previousRole === 'admin' ? 'high' : 'medium',
+      });
+    }
+    return updated;
   });
   if (!member) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
   return { member: toMember(member), message: TEAM_MESSAGES.roleUpdated };
 }
 
 /** Removes a member: managers only, never oneself, never an admin (and so never the last admin). */
-export async function removeMember(db: Database, userId: string, targetUserId: string): Promise<void> {
+export async function removeMember(db: Database, actor: Actor, targetUserId: string): Promise<void> {
+  const { userId } = actor;
   const { teamId } = await requireMembership(db, userId);
   await db.transaction(async (tx) => {
     await lockTeamRoles(tx, teamId);
     // The target is looked up first: another team's user id answers 404 to everyone.
-    if (!(await findActiveMember(tx, teamId, targetUserId))) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
+    const target = await findActiveMember(tx, teamId, targetUserId);
+    if (!target) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
     // The caller's role is read again under the lock: a concurrent demotion or removal of the caller counts.
     if (!canManageTeam(await findRoleInTeam(tx, teamId, userId))) throw new AppError('FORBIDDEN', MANAGERS_ONLY);
     if (targetUserId === userId) throw new AppError('BAD_REQUEST', 'You cannot remove yourself from the team');
@@ -216,5 +287,14 @@ export async function removeMember(db: Database, userId: string, targetUserId: s
       throw new AppError('FORBIDDEN', 'An admin cannot be removed. Change their role first.');
     }
     await deactivateMember(tx, teamId, targetUserId);
+    await writeAuditEntry(tx, actor, {
+      teamId,
+      action: 'member_remove',
+      resourceType: 'member',
+      resourceId: targetUserId,
+      oldValues: { role: role ?? 'employee' },
+      metadata: { target: memberName(target) },
+      severity: 'medium',
+    });
   });
 }

@@ -1,0 +1,301 @@
+import {
+  type AcceptInvitationResponse,
+  type CreateInvitationResponse,
+  type CreateInvitationValues,
+  deriveRoleState,
+  INVITATION_MESSAGES,
+  type Invitation,
+  type InvitationStatus,
+  isInvitationId,
+  type PublicInvitation,
+  ROLE_RANK,
+  type Role,
+} from '@lumen/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { writeAuditEntry } from '../../platform/audit.ts';
+import type { Database } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import type { Actor } from '../../platform/request-user.ts';
+import {
+  findDepartment,
+  findMembership,
+  insertEmployee,
+  insertRole,
+  isUniqueViolation,
+} from '../teams/teams.repository.ts';
+import { assertManager, requireManager, requireMembership } from '../teams/teams.service.ts';
+import { buildInvitationMail } from './invitations.mail.ts';
+import {
+  clearPendingInviteCode,
+  countPendingInvitations,
+  deleteInvitation,
+  deletePendingInvitationsFor,
+  findInvitationWithTeam,
+  findTeamInvitation,
+  findUserProfile,
+  type InvitationListRow,
+  insertInvitation,
+  isActiveMemberEmail,
+  listPendingInvitations,
+  markAccepted,
+} from './invitations.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface InvitationDeps {
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  appUrl: string;
+  expiryDays: number;
+}
+
+function displayName(first: string | null, last: string | null, email: string | null, fallback: string): string {
+  return `${first ?? ''} ${last ?? ''}`.trim() || email || fallback;
+}
+
+function statusOf(row: { acceptedAt: Date | null; expiresAt: Date }, now = new Date()): InvitationStatus {
+  if (row.acceptedAt) return 'accepted';
+  return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'pending';
+}
+
+function toInvitation(row: InvitationListRow): Invitation {
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.fullName,
+    role: row.role,
+    departmentId: row.departmentId,
+    department: row.department,
+    customRole: row.customRole,
+    customDepartment: row.customDepartment,
+    invitedBy: {
+      userId: row.invitedBy,
+      name: displayName(row.inviterFirstName, row.inviterLastName, row.inviterEmail, 'Unknown User'),
+    },
+    status: statusOf(row),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+  };
+}
+
+export function invitationUrl(appUrl: string, invitationId: string): string {
+  const url = new URL('/accept-invitation', appUrl);
+  url.searchParams.set('id', invitationId);
+  return url.toString();
+}
+
+/**
+ * Creates an invitation (managers only; nobody invites above their own role), withdraws earlier pending ones to the
+ * same address, audits it, then mails the link. A failed mail keeps the invitation and says so.
+ */
+export async function createInvitation(
+  deps: InvitationDeps,
+  actor: Actor,
+  input: CreateInvitationValues,
+): Promise<CreateInvitationResponse> {
+  const { db } = deps;
+  const membership = await requireManager(db, actor.userId);
+  const { teamId } = membership;
+  if (ROLE_RANK[input.role] > ROLE_RANK[membership.role]) {
+    throw new AppError('FORBIDDEN', 'You cannot invite someone with a role above your own');
+  }
+  const department = input.departmentId ? await findDepartment(db, teamId, input.departmentId) : null;
+  if (input.departmentId && !department) throw new AppError('NOT_FOUND', 'Department not found');
+  if (await isActiveMemberEmail(db, teamId, input.email)) {
+    throw new AppError('CONFLICT', INVITATION_MESSAGES.alreadyMember);
+  }
+  const expiresAt = new Date(Date.now() + deps.expiryDays * DAY_MS);
+  const invitationId = await db.transaction(async (tx) => {
+    await deletePendingInvitationsFor(tx, teamId, input.email);
+    const row = await insertInvitation(tx, {
+      teamId,
+      email: input.email,
+      fullName: input.fullName ?? null,
+      role: input.role,
+      departmentId: department?.id ?? null,
+      customRole: input.customRole ?? null,
+      customDepartment: input.customDepartment ?? null,
+      invitedBy: actor.userId,
+      expiresAt,
+    });
+    await writeAuditEntry(tx, actor, {
+      teamId,
+      action: 'team_invite',
+      resourceType: 'invitation',
+      resourceId: row.id,
+      newValues: { email: row.email, role: row.role, customRole: row.customRole, departmentId: row.departmentId },
+      metadata: { target: row.email, role: row.customRole ?? row.role },
+      severity: 'low',
+    });
+    return row.id;
+  });
+  const stored = await findInvitationWithTeam(db, invitationId);
+  if (!stored) throw new AppError('INTERNAL', INVITATION_MESSAGES.createFailed);
+
+  let isEmailSent = true;
+  try {
+    await deps.mailer.send(
+      buildInvitationMail({
+        to: stored.email,
+        inviteeName: stored.fullName,
+        teamName: stored.teamName,
+        inviterName: displayName(stored.inviterFirstName, stored.inviterLastName, stored.inviterEmail, 'A teammate'),
+        role: stored.role,
+        customRole: stored.customRole,
+        department: stored.department ?? stored.customDepartment,
+        url: invitationUrl(deps.appUrl, stored.id),
+        expiresAt: stored.expiresAt,
+      }),
+    );
+  } catch (error) {
+    isEmailSent = false;
+    deps.log.error({ err: error, invitationId }, 'invitation mail could not be sent');
+  }
+  return {
+    invitation: toInvitation(stored),
+    emailSent: isEmailSent,
+    message: isEmailSent ? INVITATION_MESSAGES.sent : INVITATION_MESSAGES.createdEmailFailed,
+  };
+}
+
+export async function listInvitations(db: Database, actor: Actor): Promise<{ invitations: Invitation[] }> {
+  const { teamId } = await requireManager(db, actor.userId);
+  return { invitations: (await listPendingInvitations(db, teamId, new Date())).map(toInvitation) };
+}
+
+export async function countPending(db: Database, teamId: string): Promise<number> {
+  return countPendingInvitations(db, teamId, new Date());
+}
+
+/** Withdraws a pending invitation; another team's id, or an accepted one, answers 404. */
+export async function revokeInvitation(db: Database, actor: Actor, invitationId: string): Promise<void> {
+  // The id is looked up before the permission check: another team's id answers 404 to everyone, whatever their role.
+  const membership = await requireMembership(db, actor.userId);
+  const { teamId } = membership;
+  const invitation = isInvitationId(invitationId) ? await findTeamInvitation(db, teamId, invitationId) : null;
+  if (!invitation || invitation.acceptedAt) throw new AppError('NOT_FOUND', INVITATION_MESSAGES.notFound);
+  assertManager(membership);
+  await db.transaction(async (tx) => {
+    await deleteInvitation(tx, teamId, invitationId);
+    await writeAuditEntry(tx, actor, {
+      teamId,
+      action: 'invitation_revoke',
+      resourceType: 'invitation',
+      resourceId: invitationId,
+      oldValues: { email: invitation.email, role: invitation.role },
+      metadata: { target: invitation.email },
+    });
+  });
+}
+
+/** What the acceptance page shows; the id is the link's secret, so no sign-in is needed. */
+export async function getPublicInvitation(db: Database, invitationId: string): Promise<PublicInvitation> {
+  const row = isInvitationId(invitationId) ? await findInvitationWithTeam(db, invitationId) : null;
+  if (!row) throw new AppError('NOT_FOUND', INVITATION_MESSAGES.notFound);
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    customRole: row.customRole,
+    teamName: row.teamName,
+    teamDescription: row.teamDescription,
+    invitedByName: displayName(row.inviterFirstName, row.inviterLastName, row.inviterEmail, 'Unknown User'),
+    status: statusOf(row),
+    expiresAt: row.expiresAt.toISOString(),
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+  };
+}
+
+function acceptedResponse(teamId: string, teamName: string, role: Role): AcceptInvitationResponse {
+  return {
+    success: true,
+    teamId,
+    teamName,
+    roleState: deriveRoleState({ role, teamId, teamName }),
+    message: INVITATION_MESSAGES.accepted,
+  };
+}
+
+/**
+ * Joins the invitation's team: the signed-in email must be the invited one, the invitation pending, and the user in
+ * no other team. Accepting one's own accepted invitation again is a success (the sign-up flow may ask twice).
+ */
+export async function acceptInvitation(
+  db: Database,
+  actor: Actor,
+  invitationId: string,
+): Promise<AcceptInvitationResponse> {
+  const profile = await findUserProfile(db, actor.userId);
+  if (!profile) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  try {
+    return await db.transaction(async (tx) => {
+      const invitation = isInvitationId(invitationId)
+        ? await findInvitationWithTeam(tx, invitationId, { forUpdate: true })
+        : null;
+      if (!invitation) throw new AppError('NOT_FOUND', INVITATION_MESSAGES.notFound);
+      if (invitation.acceptedAt) {
+        const membership = await findMembership(tx, actor.userId);
+        if (invitation.acceptedBy === actor.userId && membership?.teamId === invitation.teamId) {
+          return acceptedResponse(invitation.teamId, invitation.teamName, membership.role);
+        }
+        throw new AppError('CONFLICT', INVITATION_MESSAGES.alreadyAccepted);
+      }
+      if (statusOf(invitation) === 'expired') throw new AppError('GONE', INVITATION_MESSAGES.expired);
+      if (profile.email.toLowerCase() !== invitation.email.toLowerCase()) {
+        throw new AppError('FORBIDDEN', INVITATION_MESSAGES.differentEmail);
+      }
+      const membership = await findMembership(tx, actor.userId);
+      if (membership && membership.teamId !== invitation.teamId) {
+        throw new AppError('CONFLICT', INVITATION_MESSAGES.alreadyInAnotherTeam);
+      }
+      await markAccepted(tx, invitation.id, actor.userId);
+      if (membership) return acceptedResponse(invitation.teamId, invitation.teamName, membership.role);
+
+      await insertRole(tx, { userId: actor.userId, teamId: invitation.teamId, role: invitation.role });
+      await insertEmployee(tx, {
+        userId: actor.userId,
+        teamId: invitation.teamId,
+        departmentId: invitation.departmentId,
+        customRole: invitation.customRole,
+        customDepartment: invitation.customDepartment,
+      });
+      await writeAuditEntry(tx, actor, {
+        teamId: invitation.teamId,
+        action: 'team_join',
+        resourceType: 'member',
+        resourceId: actor.userId,
+        newValues: { role: invitation.role, invitationId: invitation.id },
+        metadata: {
+          target: displayName(profile.firstName, profile.lastName, profile.email, profile.email),
+          role: invitation.customRole ?? invitation.role,
+        },
+        severity: 'low',
+      });
+      return acceptedResponse(invitation.teamId, invitation.teamName, invitation.role);
+    });
+  } catch (error) {
+    // user_roles.user_id is unique: the user joined another team at the same moment.
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', INVITATION_MESSAGES.alreadyInAnotherTeam);
+    throw error;
+  }
+}
+
+/**
+ * After a sign-up with an invite code is confirmed: joins the team if the invitation allows it, then forgets the
+ * code. A refusal is only logged: the person is signed in either way and can see why on the acceptance page.
+ */
+export async function acceptPendingInviteCode(db: Database, userId: string, log: FastifyBaseLogger): Promise<void> {
+  const profile = await findUserProfile(db, userId);
+  const code = profile?.inviteCode;
+  if (!code) return;
+  try {
+    await acceptInvitation(db, { userId, userAgent: null, ipAddress: null }, code);
+  } catch (error) {
+    log.warn({ err: error, userId }, 'invite code given at sign-up could not be accepted');
+  } finally {
+    await clearPendingInviteCode(db, userId);
+  }
+}

@@ -1,0 +1,117 @@
+import {
+  type ActivityEntry,
+  type ActivityList,
+  type ActivityQuery,
+  canManageTeam,
+  TEAM_AUDIT_ACTIONS,
+  type TeamAuditAction,
+  type TeamSearchResult,
+  type TeamStats,
+} from '@lumen/contract';
+import type { Database } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { countPending } from '../invitations/invitations.service.ts';
+import { startOfLocalDay } from '../me/daily-updates.service.ts';
+import {
+  type AuditRow,
+  countMembersByRole,
+  countTeamQueries,
+  countUserConversations,
+  countUserDocuments,
+  listTeamAudit,
+  searchMemberIds,
+  searchUserDocuments,
+} from './team-overview.repository.ts';
+import { findTeamWithCounts, listActiveMembers } from './teams.repository.ts';
+import { requireMembership, toMember } from './teams.service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SEARCH_LIMIT = 8;
+const DETAIL_KEYS = ['role', 'previousRole', 'name', 'previousName'] as const;
+
+/** The figures of the team screens' stat cards; "today" is the caller's day (`tzOffset` as getTimezoneOffset()). */
+export async function getTeamStats(db: Database, userId: string, tzOffset: number): Promise<TeamStats> {
+  const membership = await requireMembership(db, userId);
+  const { teamId } = membership;
+  const now = new Date();
+  const todayStart = startOfLocalDay(now, tzOffset);
+  const tomorrowStart = new Date(todayStart.getTime() + DAY_MS);
+  const [team, membersByRole, queriesToday, queriesThisWeek, userDocuments, conversationCount, pendingInvitations] =
+    await Promise.all([
+      findTeamWithCounts(db, teamId),
+      countMembersByRole(db, teamId),
+      countTeamQueries(db, teamId, todayStart, tomorrowStart),
+      countTeamQueries(db, teamId, new Date(todayStart.getTime() - 6 * DAY_MS), tomorrowStart),
+      countUserDocuments(db, userId),
+      countUserConversations(db, userId),
+      canManageTeam(membership.role) ? countPending(db, teamId) : Promise.resolve(null),
+    ]);
+  if (!team) throw new AppError('NOT_FOUND', 'You are not a member of any team yet.');
+  return {
+    memberCount: team.memberCount,
+    departmentCount: team.departmentCount,
+    // Spaces arrive with the spaces work; until then a team has none.
+    spaceCount: 0,
+    aiQueriesToday: queriesToday,
+    aiQueriesThisWeek: queriesThisWeek,
+    documentCount: userDocuments.total,
+    readyDocumentCount: userDocuments.ready,
+    conversationCount,
+    pendingInvitationCount: pendingInvitations,
+    membersByRole,
+  };
+}
+
+function isTeamAction(action: string): action is TeamAuditAction {
+  return (TEAM_AUDIT_ACTIONS as readonly string[]).includes(action);
+}
+
+function toActivityEntry(row: AuditRow & { action: TeamAuditAction }): ActivityEntry {
+  const metadata = row.metadata ?? {};
+  const details: Record<string, string> = {};
+  for (const key of DETAIL_KEYS) {
+    const value = metadata[key];
+    if (typeof value === 'string') details[key] = value;
+  }
+  const actorName = `${row.actorFirstName ?? ''} ${row.actorLastName ?? ''}`.trim() || row.actorEmail;
+  return {
+    id: row.id,
+    action: row.action,
+    severity: row.severity,
+    actor: row.userId || actorName ? { userId: row.userId, name: actorName ?? 'Unknown User' } : null,
+    target: typeof metadata.target === 'string' ? metadata.target : null,
+    details,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The team's events from the audit log, newest first; every member of the team may read them. */
+export async function listActivity(db: Database, userId: string, query: ActivityQuery): Promise<ActivityList> {
+  const { teamId } = await requireMembership(db, userId);
+  const beforeSeq = query.cursor && /^\d+$/.test(query.cursor) ? Number(query.cursor) : null;
+  if (query.cursor && beforeSeq === null) throw new AppError('BAD_REQUEST', 'The cursor is not valid');
+  const rows = await listTeamAudit(db, teamId, { actions: TEAM_AUDIT_ACTIONS, limit: query.limit + 1, beforeSeq });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    entries: page.flatMap((row) => (isTeamAction(row.action) ? [toActivityEntry({ ...row, action: row.action })] : [])),
+    nextCursor: rows.length > query.limit && last ? String(last.seq) : null,
+  };
+}
+
+/** The team's members and spaces and the caller's documents whose names contain the text. */
+export async function searchTeam(db: Database, userId: string, text: string): Promise<TeamSearchResult> {
+  const { teamId } = await requireMembership(db, userId);
+  const [memberIds, documentRows] = await Promise.all([
+    searchMemberIds(db, teamId, text, SEARCH_LIMIT),
+    searchUserDocuments(db, userId, text, SEARCH_LIMIT),
+  ]);
+  const wanted = new Set(memberIds);
+  const members = (await listActiveMembers(db, teamId)).filter((row) => wanted.has(row.userId)).map(toMember);
+  return {
+    members,
+    // Spaces arrive with the spaces work.
+    spaces: [],
+    documents: documentRows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  };
+}

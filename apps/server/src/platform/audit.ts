@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import type { AuditSeverity } from '@lumen/contract';
+import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { auditLogs } from '../db/schema/index.ts';
+import type { Database } from './db.ts';
+import type { Actor } from './request-user.ts';
+
+export interface AuditEntryInput {
+  teamId: string | null;
+  action: string;
+  resourceType: string;
+  resourceId?: string | null;
+  oldValues?: Record<string, unknown> | null;
+  newValues?: Record<string, unknown> | null;
+  metadata?: Record<string, unknown>;
+  severity?: AuditSeverity;
+}
+
+type ChainedFields = {
+  prevHash: string | null;
+  teamId: string | null;
+  userId: string | null;
+  action: string;
+  resourceType: string;
+  resourceId: string | null;
+  oldValues: Record<string, unknown> | null;
+  newValues: Record<string, unknown> | null;
+  metadata: Record<string, unknown>;
+  severity: AuditSeverity;
+  createdAt: string;
+};
+
+/** JSON with sorted keys at every level, so the same entry always hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, child]) => child !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, child]) => `${JSON.stringify(key)}:${canonicalJson(child)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+function hashEntry(fields: ChainedFields): string {
+  return createHash('sha256').update(canonicalJson(fields)).digest('hex');
+}
+
+function teamCondition(teamId: string | null) {
+  return teamId === null ? isNull(auditLogs.teamId) : eq(auditLogs.teamId, teamId);
+}
+
+/**
+ * Appends an entry to the team's chain. Call it inside the transaction that makes the change, so the change and its
+ * audit entry land together or not at all; a per-team advisory lock keeps concurrent writers in one chain.
+ */
+export async function writeAuditEntry(db: Database, actor: Actor | null, input: AuditEntryInput): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`audit:${input.teamId ?? 'none'}`}, 0))`);
+  const [previous] = await db
+    .select({ hash: auditLogs.hash })
+    .from(auditLogs)
+    .where(teamCondition(input.teamId))
+    .orderBy(desc(auditLogs.seq))
+    .limit(1);
+  const fields: ChainedFields = {
+    prevHash: previous?.hash ?? null,
+    teamId: input.teamId,
+    userId: actor?.userId ?? null,
+    action: input.action,
+    resourceType: input.resourceType,
+    resourceId: input.resourceId ?? null,
+    oldValues: input.oldValues ?? null,
+    newValues: input.newValues ?? null,
+    metadata: input.metadata ?? {},
+    severity: input.severity ?? 'info',
+    createdAt: new Date().toISOString(),
+  };
+  await db.insert(auditLogs).values({
+    ...fields,
+    createdAt: new Date(fields.createdAt),
+    userAgent: actor?.userAgent ?? null,
+    ipAddress: actor?.ipAddress ?? null,
+    hash: hashEntry(fields),
+  });
+}
+
+/** Recomputes a team's chain; the first entry whose hash or link does not hold, or null when the chain is intact. */
+export async function findBrokenAuditEntry(db: Database, teamId: string | null): Promise<string | null> {
+  const rows = await db.select().from(auditLogs).where(teamCondition(teamId)).orderBy(asc(auditLogs.seq));
+  let prevHash: string | null = null;
+  for (const row of rows) {
+    const expected = hashEntry({
+      prevHash,
+      teamId: row.teamId,
+      userId: row.userId,
+      action: row.action,
+      resourceType: row.resourceType,
+      resourceId: row.resourceId,
+      oldValues: row.oldValues ?? null,
+      newValues: row.newValues ?? null,
+      metadata: row.metadata,
+      severity: row.severity,
+      createdAt: row.createdAt.toISOString(),
+    });
+    if (row.prevHash !== prevHash || row.hash !== expected) return row.id;
+    prevHash = row.hash;
+  }
+  return null;
+}
