@@ -23,8 +23,15 @@ export const paths = {
     path: '/accept-invitation',
     getHref: (invitationId?: string) => withQuery('/accept-invitation', { id: invitationId }),
   },
-  employeeLogin: { path: '/employee-login', getHref: () => '/employee-login' },
-  employeeSignup: { path: '/employee-signup', getHref: () => '/employee-signup' },
+  /** `invite` and `email` prefill the form (links from an invitation). */
+  employeeLogin: {
+    path: '/employee-login',
+    getHref: (query: { invite?: string; email?: string } = {}) => withQuery('/employee-login', query),
+  },
+  employeeSignup: {
+    path: '/employee-signup',
+    getHref: (query: { invite?: string; email?: string } = {}) => withQuery('/employee-signup', query),
+  },
 
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   adminDashboard: { path: '/admin-dashboard', getHref: () => '/admin-dashboard' },
@@ -34,7 +41,11 @@ export const paths = {
     /** A conversation is kept in the URL (`?c=<uuid>`), so a reload or another browser restores it. */
     getHref: (conversationId?: string) => withQuery('/chat', { c: conversationId }),
   },
-  workspace: { path: '/workspace', getHref: () => '/workspace' },
+  workspace: {
+    path: '/workspace',
+    getHref: (query: { tab?: 'overview' | 'analytics' | 'documents' | 'team' | 'settings' } = {}) =>
+      withQuery('/workspace', query),
+  },
   workspaceNew: { path: '/workspace-new', getHref: () => '/workspace-new' },
   audit: { path: '/audit', getHref: () => '/audit' },
   teamChat: { path: '/team-chat', getHref: () => '/team-chat' },
@@ -51,8 +62,12 @@ export const paths = {
   },
   teamManagement: {
     path: '/team-management',
-    getHref: (query: { tab?: 'members' | 'departments'; action?: 'invite' } = {}) =>
-      withQuery('/team-management', query),
+    getHref: (
+      query: {
+        tab?: 'overview' | 'members' | 'spaces' | 'activity' | 'departments' | 'permissions';
+        action?: 'invite';
+      } = {},
+    ) => withQuery('/team-management', query),
   },
   roleManagement: {
     path: '/role-management/:spaceId',

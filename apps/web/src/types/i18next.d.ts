@@ -1,6 +1,6 @@
 import 'i18next';
-import type en from '@/locales/en.json';
 import type dashboards from '@/locales/dashboards/en.json';
+import type en from '@/locales/en.json';
 import type teamManagement from '@/locales/teamManagement/en.json';
 import type teams from '@/locales/teams/en.json';
 import type workspace from '@/locales/workspace/en.json';

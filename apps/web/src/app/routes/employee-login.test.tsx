@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@lumen/contract';
+import { INVITATION_MESSAGES, STORAGE_KEYS } from '@lumen/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
@@ -16,6 +16,9 @@ function stubSignIn(role: ReturnType<typeof roleState>) {
     'GET /api/me/role': jsonResponse(role),
   });
 }
+
+const INVITE_CODE = '3f1c2b8e-8d4a-4c1e-9a57-2f6b1d0c9e44';
+const ACCEPT_PATH = `/api/invitations/${INVITE_CODE}/accept`;
 
 async function signIn(user: ReturnType<typeof renderRoutes>['user']) {
   await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
@@ -60,5 +63,53 @@ describe('/employee-login', () => {
     stubFetch({ 'GET /api/auth/get-session': jsonResponse(null) });
     renderRoutes({ path: '/employee-login' });
     expect(await screen.findByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/employee-signup');
+  });
+
+  it('prefills the invite code and the email from an invitation link, and carries them to sign-up', async () => {
+    stubFetch({ 'GET /api/auth/get-session': jsonResponse(null) });
+    renderRoutes({ path: `/employee-login?invite=${INVITE_CODE}&email=grace%40example.com` });
+
+    expect(await screen.findByLabelText('Invite code (optional)')).toHaveValue(INVITE_CODE);
+    expect(screen.getByLabelText('Email')).toHaveValue('grace@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+      'href',
+      `/employee-signup?invite=${INVITE_CODE}&email=grace%40example.com`,
+    );
+  });
+
+  it('joins the invited team before routing by role, so the new member lands on their dashboard', async () => {
+    let isSignedIn = false;
+    let hasJoined = false;
+    const { requests, findRequests } = stubFetch({
+      'GET /api/auth/get-session': () => jsonResponse(isSignedIn ? testSession : null),
+      'POST /api/auth/sign-in/email': () => {
+        isSignedIn = true;
+        return jsonResponse({ user: testSession.user });
+      },
+      [`POST ${ACCEPT_PATH}`]: () => {
+        hasJoined = true;
+        return jsonResponse({
+          success: true,
+          teamId: 'team-1',
+          teamName: 'Marketing',
+          roleState: roleState('team_lead'),
+          message: INVITATION_MESSAGES.accepted,
+        });
+      },
+      'GET /api/me/role': () => jsonResponse(roleState(hasJoined ? 'team_lead' : null)),
+    });
+    const { router, user } = renderRoutes({ path: `/employee-login?invite=${INVITE_CODE}` });
+
+    await signIn(user);
+
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/admin-dashboard');
+    expect(await screen.findByText('Invitation accepted! Welcome to the team.')).toBeInTheDocument();
+    expect(findRequests('POST', ACCEPT_PATH)).toHaveLength(1);
+    expect(window.localStorage.getItem(STORAGE_KEYS.pendingInviteCode)).toBeNull();
+    const acceptIndex = requests.findIndex((request) => request.path === ACCEPT_PATH);
+    const firstRoleIndex = requests.findIndex((request) => request.path === '/api/me/role');
+    expect(firstRoleIndex).toBeGreaterThan(acceptIndex);
   });
 });

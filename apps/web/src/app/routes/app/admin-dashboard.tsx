@@ -1,11 +1,121 @@
-import { ADMIN_DASHBOARD_ROLES } from '@lumen/contract';
+import { ADMIN_DASHBOARD_ROLES, NO_TEAM_ROLE_STATE } from '@lumen/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { ActionGrid } from '@/features/dashboards/components/action-card';
+import { DashboardHeader } from '@/features/dashboards/components/dashboard-header';
+import { DashboardPanel, DashboardSection } from '@/features/dashboards/components/dashboard-section';
+import { LoadError } from '@/features/dashboards/components/load-error';
+import { MemberRow } from '@/features/dashboards/components/member-row';
+import { TeamStatCards } from '@/features/dashboards/components/team-stat-cards';
+import { useAdminDashboardQuickActions } from '@/features/dashboards/hooks/use-dashboard-actions';
+import { getDepartmentLabel, getGreetingName } from '@/features/dashboards/utils/member-labels';
+import { useRole } from '@/features/me/api/get-role';
+import { useMembers } from '@/features/teams/api/get-members';
+import { useTeamStats } from '@/features/teams/api/get-team-stats';
+import { ActivityList } from '@/features/teams/components/activity-list';
+import { MemberAvatar } from '@/features/teams/components/member-avatar';
+import { RoleBadge } from '@/features/teams/components/role-badge';
+import { getMemberName } from '@/features/teams/utils/member-name';
 import { RequireRole } from '../../guards/require-role';
-import { PlaceholderScreen } from './placeholder-screen';
 
+/** How many members the preview lists; 'View all' opens the full list in team management. */
+const MEMBERS_PREVIEW_SIZE = 5;
+const RECENT_ACTIVITY_SIZE = 5;
+
+function MembersPreview({ currentUserId }: { currentUserId: string | undefined }) {
+  const { t } = useTranslation(['dashboards', 'teams']);
+  const members = useMembers();
+
+  const content = (() => {
+    if (members.isPending) return <Spinner className="size-5 text-muted-foreground" label={t('members.loading')} />;
+    if (members.isError) return <LoadError message={t('members.loadFailed')} onRetry={() => void members.refetch()} />;
+    if (members.data.length === 0) return <p className="text-muted-foreground text-sm">{t('members.empty')}</p>;
+    return (
+      <ul className="grid gap-3">
+        {members.data.slice(0, MEMBERS_PREVIEW_SIZE).map((member) => {
+          const name = getMemberName(member, t('teams:unknownUser'));
+          return (
+            <MemberRow
+              key={member.userId}
+              avatar={<MemberAvatar name={name} avatarUrl={member.avatarUrl} isActive={member.status === 'active'} />}
+              name={name}
+              detail={getDepartmentLabel(member, t('teams:general'))}
+              badge={<RoleBadge role={member.role} />}
+              isCurrentUser={member.userId === currentUserId}
+            />
+          );
+        })}
+      </ul>
+    );
+  })();
+
+  return (
+    <DashboardPanel
+      title={t('members.title')}
+      description={t('members.adminDescription')}
+      action={
+        <Button asChild variant="link" size="sm" className="px-0">
+          <Link to={paths.teamManagement.getHref({ tab: 'members' })}>{t('members.viewAll')}</Link>
+        </Button>
+      }
+    >
+      {content}
+    </DashboardPanel>
+  );
+}
+
+function AdminDashboard() {
+  const { t } = useTranslation(['dashboards', 'teams', 'translation']);
+  const { user } = useSession();
+  const role = useRole();
+  const roleState = role.data ?? NO_TEAM_ROLE_STATE;
+  const stats = useTeamStats();
+  const quickActions = useAdminDashboardQuickActions(roleState.isAdmin);
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-8">
+      <DashboardHeader
+        title={t('translation:pages.adminDashboard')}
+        greetingName={getGreetingName(user, t('translation:userMenu.fallbackName'))}
+      >
+        {roleState.teamName ? <span className="font-medium">{roleState.teamName}</span> : null}
+        <RoleBadge role={roleState.role} />
+      </DashboardHeader>
+
+      <TeamStatCards
+        stats={stats.data}
+        isPending={stats.isPending}
+        isError={stats.isError}
+        onRetry={() => void stats.refetch()}
+        metrics={['members', 'activeProjects', 'aiQueriesToday', 'departments', 'pendingInvitations']}
+      />
+
+      <DashboardSection title={t('quickActions.title')} description={t('quickActions.description')}>
+        <ActionGrid actions={quickActions} />
+      </DashboardSection>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <MembersPreview currentUserId={user?.id} />
+        <DashboardPanel title={t('teams:activity.title')} description={t('activity.description')}>
+          <ActivityList limit={RECENT_ACTIVITY_SIZE} />
+        </DashboardPanel>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /admin-dashboard (admin, team_lead): greeting, the team's figures with pending invitations, Quick Actions (Audit
+ * Logs for admins only), the newest members and Recent Activity.
+ */
 export function AdminDashboardRoute() {
   return (
     <RequireRole allowedRoles={ADMIN_DASHBOARD_ROLES}>
-      <PlaceholderScreen titleKey="adminDashboard" />
+      <AdminDashboard />
     </RequireRole>
   );
 }

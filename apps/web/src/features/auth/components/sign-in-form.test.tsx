@@ -126,6 +126,33 @@ describe('SignInForm', () => {
       expect(window.localStorage.getItem(STORAGE_KEYS.pendingInviteCode)).toBe(INVITE_CODE);
     });
 
+    it('starts with the invite code and email of an invitation link, and stays busy while the caller finishes', async () => {
+      stubFetch({
+        'POST /api/auth/sign-in/email': jsonResponse({ user: testSession.user }),
+        'GET /api/auth/get-session': jsonResponse(testSession),
+      });
+      let finish = () => {};
+      const onSuccess = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+      const { user } = renderWithProviders(
+        <SignInForm
+          variant="employee"
+          initialValues={{ email: 'ada@example.com', inviteCode: INVITE_CODE }}
+          onSuccess={onSuccess}
+        />,
+      );
+      expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+      expect(screen.getByLabelText('Invite code (optional)')).toHaveValue(INVITE_CODE);
+
+      await user.type(screen.getByLabelText('Password'), 'correct-horse');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+      await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+      expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+      expect(window.localStorage.getItem(STORAGE_KEYS.pendingInviteCode)).toBe(INVITE_CODE);
+      finish();
+      expect(await screen.findByRole('button', { name: 'Sign In' })).toBeEnabled();
+    });
+
     it('shows and hides the password', async () => {
       stubFetch({});
       const { user } = renderWithProviders(<SignInForm variant="employee" />);

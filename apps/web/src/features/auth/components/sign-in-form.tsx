@@ -25,6 +25,8 @@ type SignInFormProps = {
   variant?: 'default' | 'employee';
   /** Runs after a successful sign-in, once the session is loaded (the caller navigates). */
   onSuccess?: () => void | Promise<void>;
+  /** Prefilled values (an invitation link carries the invite code and the invited email). */
+  initialValues?: Partial<Pick<SignInValues, 'email' | 'inviteCode'>>;
 };
 
 function validateSignIn(values: SignInValues, isEmployee: boolean) {
@@ -32,16 +34,18 @@ function validateSignIn(values: SignInValues, isEmployee: boolean) {
   return signInSchema.safeParse({ email: values.email, password: values.password });
 }
 
-export function SignInForm({ variant = 'default', onSuccess }: SignInFormProps) {
+export function SignInForm({ variant = 'default', onSuccess, initialValues }: SignInFormProps) {
   const { t } = useTranslation();
   const isEmployee = variant === 'employee';
   const idPrefix = isEmployee ? 'employee-sign-in' : 'sign-in';
   const { values, updateField, errorText, validate } = useAuthForm<SignInValues>({
-    email: '',
+    email: initialValues?.email ?? '',
     password: '',
-    inviteCode: '',
+    inviteCode: isEmployee ? (initialValues?.inviteCode ?? '') : '',
   });
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  // Signed in, and the caller is still finishing (joining an invited team, reading the role): stay busy.
+  const [isFinishing, setIsFinishing] = useState(false);
   const signIn = useSignInWithEmail();
 
   const saveInviteCode = () => {
@@ -62,7 +66,12 @@ export function SignInForm({ variant = 'default', onSuccess }: SignInFormProps) 
     }
     saveInviteCode();
     toast.success(t('auth.toasts.signInSuccess'));
-    await onSuccess?.();
+    setIsFinishing(true);
+    try {
+      await onSuccess?.();
+    } finally {
+      setIsFinishing(false);
+    }
   };
 
   return (
@@ -110,7 +119,7 @@ export function SignInForm({ variant = 'default', onSuccess }: SignInFormProps) 
         />
       ) : null}
       {unverifiedEmail ? <EmailNotVerifiedNotice email={unverifiedEmail} /> : null}
-      <SubmitButton isPending={signIn.isPending} pendingLabel={t('auth.actions.signingIn')}>
+      <SubmitButton isPending={signIn.isPending || isFinishing} pendingLabel={t('auth.actions.signingIn')}>
         {t('auth.actions.signIn')}
       </SubmitButton>
       <OrSeparator />

@@ -137,4 +137,46 @@ describe('SignUpForm', () => {
     expect(await screen.findByText('Check your email to confirm your account!')).toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.pendingInviteCode)).toBe(INVITE_CODE);
   });
+
+  it('sends a valid invite code with the employee sign-up, so the team is joined once the email is confirmed', async () => {
+    const { findRequests } = stubFetch({ 'POST /api/auth/sign-up/email': jsonResponse({ user: { id: 'user-1' } }) });
+    const { user } = renderWithProviders(
+      <SignUpForm
+        variant="employee"
+        signInHref="/employee-login"
+        initialValues={{ email: 'ada@example.com', inviteCode: INVITE_CODE }}
+      />,
+    );
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Invite code (optional)')).toHaveValue(INVITE_CODE);
+
+    await fillSignUp(user, { firstName: 'Ada', lastName: 'Lovelace', password: 'correct-horse' });
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByText('Check your email to confirm your account!')).toBeInTheDocument();
+    expect(findRequests('POST', '/api/auth/sign-up/email')[0]?.body).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      password: 'correct-horse',
+      inviteCode: INVITE_CODE,
+      callbackURL: EMAIL_CONFIRMATION_RETURN_PATH,
+    });
+  });
+
+  it('sends no invite code when the employee leaves it blank', async () => {
+    const { findRequests } = stubFetch({ 'POST /api/auth/sign-up/email': jsonResponse({ user: { id: 'user-1' } }) });
+    const { user } = renderWithProviders(<SignUpForm variant="employee" signInHref="/employee-login" />);
+
+    await fillSignUp(user, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      password: 'correct-horse',
+    });
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByText('Check your email to confirm your account!')).toBeInTheDocument();
+    expect(findRequests('POST', '/api/auth/sign-up/email')[0]?.body).not.toHaveProperty('inviteCode');
+  });
 });

@@ -20,6 +20,8 @@ type SignUpFormProps = {
   variant?: 'default' | 'employee';
   /** Where "Back to sign in" goes from the check-your-email state. */
   signInHref: string;
+  /** Prefilled values (an invitation link carries the invite code and the invited email). */
+  initialValues?: Partial<Pick<SignUpValues, 'email' | 'inviteCode'>>;
 };
 
 function validateSignUp(values: SignUpValues, isEmployee: boolean) {
@@ -28,16 +30,16 @@ function validateSignUp(values: SignUpValues, isEmployee: boolean) {
   return signUpSchema.safeParse(rest);
 }
 
-export function SignUpForm({ variant = 'default', signInHref }: SignUpFormProps) {
+export function SignUpForm({ variant = 'default', signInHref, initialValues }: SignUpFormProps) {
   const { t } = useTranslation();
   const isEmployee = variant === 'employee';
   const idPrefix = isEmployee ? 'employee-sign-up' : 'sign-up';
   const { values, updateField, errorText, validate } = useAuthForm<SignUpValues>({
     firstName: '',
     lastName: '',
-    email: '',
+    email: initialValues?.email ?? '',
     password: '',
-    inviteCode: '',
+    inviteCode: isEmployee ? (initialValues?.inviteCode ?? '') : '',
   });
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const signUp = useSignUpWithEmail();
@@ -51,6 +53,7 @@ export function SignUpForm({ variant = 'default', signInHref }: SignUpFormProps)
     const data = validate(validateSignUp(values, isEmployee));
     if (!data) return;
     try {
+      // The employee variant's valid invite code goes with the request: the team is joined when the email is confirmed.
       await signUp.mutateAsync(data);
     } catch (error) {
       toast.error(getAuthErrorMessage(t, error, t('auth.toasts.signUpFailed')));

@@ -4,9 +4,10 @@ import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 import { teamKeys } from './keys';
 
-/** GET /api/teams/current/stats: the stat cards' figures, counted from real records. */
+/** GET /api/teams/current/stats?tzOffset=: the stat cards' figures, counted from real records; "today" is local. */
 export async function getTeamStats(): Promise<TeamStats> {
-  return teamStatsSchema.parse(await api.get<unknown>('/teams/current/stats'));
+  const tzOffset = new Date().getTimezoneOffset();
+  return teamStatsSchema.parse(await api.get<unknown>(`/teams/current/stats?tzOffset=${tzOffset}`));
 }
 
 export function getTeamStatsQueryOptions() {

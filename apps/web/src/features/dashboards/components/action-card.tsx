@@ -1,0 +1,51 @@
+import type { LucideIcon } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+
+export type DashboardAction = {
+  /** Stable key (the destination may repeat across sections). */
+  id: string;
+  to: string;
+  icon: LucideIcon;
+  title: string;
+  description: string;
+};
+
+/** A card that is one link: its title is the link's name, its description the link's description. */
+export function ActionCard({ to, icon: Icon, title, description }: Omit<DashboardAction, 'id'>) {
+  const titleId = useId();
+  const descriptionId = useId();
+  return (
+    <Link
+      to={to}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      className="group flex h-full items-start gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm outline-none transition-colors hover:bg-accent/60 focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <span className="grid gap-1">
+        <span id={titleId} className="font-medium leading-tight group-hover:underline group-hover:underline-offset-4">
+          {title}
+        </span>
+        <span id={descriptionId} className="text-muted-foreground text-sm">
+          {description}
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+/** Action cards in a responsive grid. */
+export function ActionGrid({ actions }: { actions: readonly DashboardAction[] }) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+      {actions.map(({ id, ...action }) => (
+        <li key={id}>
+          <ActionCard {...action} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,120 @@
+import { DEPARTMENT_NAME_MAX, departmentNameSchema } from '@lumen/contract';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { getFieldErrors } from '@/lib/form';
+import { useErrorText } from '../hooks/use-error-text';
+import { useValidationText } from '../hooks/use-validation-text';
+
+type DepartmentNameFormProps = {
+  initialName: string;
+  submitLabel: string;
+  pendingLabel: string;
+  successMessage: string;
+  failureMessage: string;
+  onSubmit: (name: string) => Promise<unknown>;
+  onDone: () => void;
+};
+
+function DepartmentNameForm({
+  initialName,
+  submitLabel,
+  pendingLabel,
+  successMessage,
+  failureMessage,
+  onSubmit,
+  onDone,
+}: DepartmentNameFormProps) {
+  const { t } = useTranslation('teamManagement');
+  const translateValidation = useValidationText();
+  const getErrorText = useErrorText();
+  const [name, setName] = useState(initialName);
+  const [error, setError] = useState<string | undefined>();
+  const [isSaving, setIsSaving] = useState(false);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = departmentNameSchema.safeParse({ name });
+    if (!parsed.success) {
+      setError(translateValidation(getFieldErrors(parsed.error).name));
+      return;
+    }
+    setIsSaving(true);
+    try {
+      await onSubmit(parsed.data.name);
+      toast.success(successMessage);
+      onDone();
+    } catch (caught) {
+      // Shown under the field (e.g. 'A department with this name already exists'), so the name can be corrected.
+      console.error('Failed to save department:', caught);
+      setError(getErrorText(caught, failureMessage));
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+      <fieldset disabled={isSaving}>
+        <TextField
+          label={t('departments.name')}
+          placeholder={t('departments.namePlaceholder')}
+          autoComplete="off"
+          required
+          maxLength={DEPARTMENT_NAME_MAX}
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setError(undefined);
+          }}
+          error={error}
+        />
+      </fieldset>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={isSaving}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" disabled={isSaving || name.trim() === ''} aria-busy={isSaving || undefined}>
+          {isSaving ? <Spinner /> : null}
+          {isSaving ? pendingLabel : submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+type DepartmentNameDialogProps = Omit<DepartmentNameFormProps, 'onDone'> & {
+  /** The button that opens the dialog. */
+  trigger: ReactNode;
+  title: string;
+  description: string;
+};
+
+/** Adds or renames a department: the name is required; the server's refusal shows under the field. */
+export function DepartmentNameDialog({ trigger, title, description, ...formProps }: DepartmentNameDialogProps) {
+  const { t } = useTranslation('translation');
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <Dialog open={isOpen} onOpenChange={setIsOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent closeLabel={t('common.close')}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <DepartmentNameForm {...formProps} onDone={() => setIsOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import type { Invitation } from '@lumen/contract';
+import { MailIcon, XIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useErrorText } from '../hooks/use-error-text';
+import type { MemberDisplay, TeamManagementActions } from '../types';
+import { formatDate } from '../utils/format-date';
+import { ConfirmActionButton } from './confirm-action-button';
+
+type PendingInvitationsCardProps = {
+  invitations: Invitation[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  revokeInvitation: TeamManagementActions['revokeInvitation'];
+  renderRoleBadge: MemberDisplay['renderRoleBadge'];
+};
+
+/** The invitations nobody has answered yet (managers): email, role, expiry and 'Revoke' after a confirmation. */
+export function PendingInvitationsCard({
+  invitations,
+  isPending,
+  isError,
+  onRetry,
+  revokeInvitation,
+  renderRoleBadge,
+}: PendingInvitationsCardProps) {
+  const { t, i18n } = useTranslation('teamManagement');
+  const getErrorText = useErrorText();
+  const pending = invitations?.filter((invitation) => invitation.status === 'pending') ?? [];
+
+  const revoke = async (invitation: Invitation) => {
+    try {
+      await revokeInvitation(invitation.id);
+      toast.success(t('invitations.revoked'));
+    } catch (error) {
+      console.error('Failed to revoke invitation:', error);
+      toast.error(getErrorText(error, t('invitations.revokeFailed')));
+    }
+  };
+
+  const content = (() => {
+    if (isPending) return <Spinner label={t('invitations.title')} />;
+    if (isError) {
+      return (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-destructive text-sm">{t('invitations.loadFailed')}</p>
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            {t('invitations.retry')}
+          </Button>
+        </div>
+      );
+    }
+    if (pending.length === 0) return <p className="text-muted-foreground text-sm">{t('invitations.empty')}</p>;
+    return (
+      <ul className="divide-y">
+        {pending.map((invitation) => (
+          <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
+            <MailIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <div className="min-w-48 flex-1">
+              <p className="break-all font-medium text-sm">{invitation.email}</p>
+              <p className="text-muted-foreground text-xs">
+                {t('invitations.expires', { date: formatDate(invitation.expiresAt, i18n.language) })}
+              </p>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              {renderRoleBadge(invitation.role)}
+              {invitation.customRole ? <Badge variant="outline">{invitation.customRole}</Badge> : null}
+            </div>
+            <ConfirmActionButton
+              label={t('invitations.revokeLabel', { email: invitation.email })}
+              title={t('invitations.revokeTitle')}
+              description={t('invitations.revokeDescription', { email: invitation.email })}
+              confirmLabel={t('invitations.revoke')}
+              onConfirm={() => revoke(invitation)}
+            >
+              <XIcon aria-hidden="true" />
+              {t('invitations.revoke')}
+            </ConfirmActionButton>
+          </li>
+        ))}
+      </ul>
+    );
+  })();
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">
+          <h2>{t('invitations.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('invitations.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>{content}</CardContent>
+    </Card>
+  );
+}

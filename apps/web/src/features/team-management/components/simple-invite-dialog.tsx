@@ -1,0 +1,111 @@
+import { simpleInviteFormSchema } from '@lumen/contract';
+import { MailPlusIcon } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { getFieldErrors } from '@/lib/form';
+import { useSendInvitation } from '../hooks/use-send-invitation';
+import { useValidationText } from '../hooks/use-validation-text';
+import type { TeamManagementActions } from '../types';
+
+type SimpleInviteFormProps = {
+  inviteMember: TeamManagementActions['inviteMember'];
+  onSent: () => void;
+  onCancel: () => void;
+};
+
+/** Email only, always role employee; the submit stays disabled while the email is empty (spec 001 §5). */
+function SimpleInviteForm({ inviteMember, onSent, onCancel }: SimpleInviteFormProps) {
+  const { t } = useTranslation('teamManagement');
+  const translateValidation = useValidationText();
+  const { sendInvitation, isSending } = useSendInvitation(inviteMember);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const isEmpty = email === '';
+
+  const validate = () => {
+    const parsed = simpleInviteFormSchema.safeParse({ email });
+    setError(parsed.success ? undefined : getFieldErrors(parsed.error).email);
+    return parsed.success ? parsed.data : null;
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = validate();
+    if (!data) return;
+    if (await sendInvitation({ email: data.email, role: 'employee' })) onSent();
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+      <fieldset disabled={isSending} className="grid gap-4">
+        <TextField
+          label={t('simpleInvite.email')}
+          type="email"
+          autoComplete="off"
+          placeholder={t('simpleInvite.emailPlaceholder')}
+          required
+          maxLength={254}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setError(undefined);
+          }}
+          onBlur={() => {
+            // Tell why the button is disabled once the field is left empty (or blank).
+            if (email.trim() === '') validate();
+          }}
+          error={translateValidation(error)}
+        />
+      </fieldset>
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel} disabled={isSending}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" disabled={isEmpty || isSending} aria-busy={isSending || undefined}>
+          {isSending ? <Spinner /> : null}
+          {isSending ? t('simpleInvite.sending') : t('simpleInvite.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** The quick 'Invite by email' dialog of the Members tab (managers). */
+export function SimpleInviteDialog({ inviteMember }: { inviteMember: TeamManagementActions['inviteMember'] }) {
+  const { t } = useTranslation(['teamManagement', 'translation']);
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <Dialog open={isOpen} onOpenChange={setIsOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <MailPlusIcon aria-hidden="true" />
+          {t('members.inviteByEmail')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t('translation:common.close')}>
+        <DialogHeader>
+          <DialogTitle>{t('simpleInvite.title')}</DialogTitle>
+          <DialogDescription>{t('simpleInvite.description')}</DialogDescription>
+        </DialogHeader>
+        {/* The form lives inside the content, so closing the dialog resets it. */}
+        <SimpleInviteForm
+          inviteMember={inviteMember}
+          onSent={() => setIsOpen(false)}
+          onCancel={() => setIsOpen(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,34 @@
+import type { CreateInvitationInput } from '@lumen/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { TeamManagementActions } from '../types';
+import { useErrorText } from './use-error-text';
+
+/**
+ * Sends an invitation and tells the outcome (spec 001 §8): 'Invitation sent successfully!', or a warning when the
+ * invitation exists but its mail failed, or the server's text / 'Failed to send invitation'. Resolves true on success.
+ */
+export function useSendInvitation(inviteMember: TeamManagementActions['inviteMember']) {
+  const { t } = useTranslation('teamManagement');
+  const getErrorText = useErrorText();
+  const [isSending, setIsSending] = useState(false);
+
+  const sendInvitation = async (input: CreateInvitationInput): Promise<boolean> => {
+    setIsSending(true);
+    try {
+      const response = await inviteMember(input);
+      if (response.emailSent) toast.success(t('invite.sent'));
+      else toast.warning(t('invite.emailFailed'));
+      return true;
+    } catch (error) {
+      console.error('Failed to send invitation:', error);
+      toast.error(getErrorText(error, t('invite.failed')));
+      return false;
+    } finally {
+      setIsSending(false);
+    }
+  };
+
+  return { sendInvitation, isSending };
+}

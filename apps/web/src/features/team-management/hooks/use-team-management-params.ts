@@ -1,0 +1,46 @@
+import { useSearchParams } from 'react-router';
+import {
+  DEFAULT_TEAM_MANAGEMENT_TAB,
+  INVITE_ACTION,
+  type TeamManagementTab,
+  toTeamManagementTab,
+} from '../utils/team-management-tabs';
+
+/**
+ * The active tab (`?tab=`) and the invite request (`?action=invite`) kept in the URL, so that links (the chat
+ * sidebar's Members, Departments and Invite members) open the screen in that state and a reload keeps it.
+ */
+export function useTeamManagementParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = toTeamManagementTab(searchParams.get('tab'));
+  const isInviteRequested = searchParams.get('action') === INVITE_ACTION;
+
+  // Changes replace the history entry: Back leaves the screen rather than stepping through tabs (arrow keys switch
+  // tabs, so pushing would add an entry per key press) or reopening a dialog.
+  const updateParams = (change: (params: URLSearchParams) => void) => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        change(next);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const selectTab = (nextTab: TeamManagementTab) => {
+    updateParams((params) => {
+      if (nextTab === DEFAULT_TEAM_MANAGEMENT_TAB) params.delete('tab');
+      else params.set('tab', nextTab);
+    });
+  };
+
+  const setInviteRequested = (isRequested: boolean) => {
+    updateParams((params) => {
+      if (isRequested) params.set('action', INVITE_ACTION);
+      else params.delete('action');
+    });
+  };
+
+  return { tab, selectTab, isInviteRequested, setInviteRequested };
+}
