@@ -1,4 +1,5 @@
-import type { RoleState } from '@lumen/contract';
+import type { DocumentSummary, RoleState } from '@lumen/contract';
+import { jsonResponse } from './fetch-stub';
 
 export const testUser = {
   id: 'user-1',
@@ -26,5 +27,39 @@ export function roleState(role: RoleState['role']): RoleState {
     isAdmin: role === 'admin',
     canManageTeam: role === 'admin' || role === 'team_lead',
     hasTeam: true,
+  };
+}
+
+/**
+ * The session and sign-out endpoints, for stubFetch: the session answers (when `isSignedIn`) until
+ * POST /api/auth/sign-out, and null after it, as the server would.
+ */
+export function createSignOutRoutes({ isSignedIn = true }: { isSignedIn?: boolean } = {}) {
+  let session: typeof testSession | null = isSignedIn ? testSession : null;
+  return {
+    'GET /api/auth/get-session': () => jsonResponse(session),
+    'POST /api/auth/sign-out': () => {
+      session = null;
+      return jsonResponse({ success: true });
+    },
+  };
+}
+
+/** A document as the documents API lists it: a freshly uploaded PDF, still pending, unless overridden. */
+export function documentSummary(id: string, title: string, overrides: Partial<DocumentSummary> = {}): DocumentSummary {
+  return {
+    id,
+    title,
+    source: 'upload',
+    mimeType: 'application/pdf',
+    status: 'pending',
+    error: null,
+    pageCount: null,
+    chunkCount: 0,
+    fileId: `file-${id}`,
+    fileSize: 100,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    updatedAt: '2026-11-21T10:00:00.000Z',
+    ...overrides,
   };
 }

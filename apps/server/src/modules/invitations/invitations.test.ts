@@ -385,8 +385,34 @@ describe('signing up with an invite code', () => {
 
 describe('the audit trail of team events', () => {
   it('is one intact hash chain per team, and the database refuses to change or delete entries', async () => {
+    // Concurrent writers queue on the team's lock and extend one chain.
+    const created = await Promise.all(
+      ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon'].map((name) =>
+        callApi(ctx, admin, 'POST', '/api/teams/current/departments', { name }),
+      ),
+    );
+    expect(created.map((response) => response.statusCode)).toEqual([201, 201, 201, 201, 201]);
     expect(await findBrokenAuditEntry(ctx.app.database.db, teamId)).toBeNull();
     await expect(ctx.app.database.db.execute(sql`update audit_logs set action = 'forged'`)).rejects.toThrow();
     await expect(ctx.app.database.db.execute(sql`delete from audit_logs`)).rejects.toThrow();
+  });
+
+  it('detects an entry changed behind the trigger', async () => {
+    const db = ctx.app.database.db;
+    const tampered = await buildTestApp();
+    try {
+      const team = await createTeamWithAdmin(tampered, 'Tamper Co');
+      await callApi(tampered, team.admin, 'POST', '/api/teams/current/departments', { name: 'Audit' });
+      const tamperedDb = tampered.app.database.db;
+      expect(await findBrokenAuditEntry(tamperedDb, team.teamId)).toBeNull();
+      await tamperedDb.execute(sql`alter table audit_logs disable trigger audit_logs_append_only`);
+      await tamperedDb.execute(
+        sql`update audit_logs set metadata = '{"target":"Forged"}' where action = 'department_create'`,
+      );
+      expect(await findBrokenAuditEntry(tamperedDb, team.teamId)).toEqual(expect.any(String));
+    } finally {
+      await tampered.close();
+    }
+    expect(await findBrokenAuditEntry(db, teamId)).toBeNull();
   });
 });

@@ -2,19 +2,12 @@ import { STORAGE_KEYS } from '@lumen/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { testSession } from '@/testing/fixtures';
+import { createSignOutRoutes, testSession } from '@/testing/fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
 describe('signed-in layout', () => {
   it('signs out from the account menu, then goes to /auth', async () => {
-    let isSignedIn = true;
-    const { findRequests } = stubFetch({
-      'GET /api/auth/get-session': () => jsonResponse(isSignedIn ? testSession : null),
-      'POST /api/auth/sign-out': () => {
-        isSignedIn = false;
-        return jsonResponse({ success: true });
-      },
-    });
+    const { findRequests } = stubFetch(createSignOutRoutes());
     const { router, user } = renderRoutes({ path: '/workspace' });
 
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));

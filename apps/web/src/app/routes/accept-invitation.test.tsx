@@ -2,7 +2,8 @@ import { INVITATION_MESSAGES, type PublicInvitation } from '@lumen/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { roleState, testSession } from '@/testing/fixtures';
+import { createSignOutRoutes, roleState } from '@/testing/fixtures';
+import { acceptedInvitation } from '@/testing/team-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
 const INVITATION_ID = '3f1c2b8e-8d4a-4c1e-9a57-2f6b1d0c9e44';
@@ -28,23 +29,10 @@ function stubInvitation(
   reply: Response,
   { isSignedIn = true, accept }: { isSignedIn?: boolean; accept?: Response } = {},
 ) {
-  let session: typeof testSession | null = isSignedIn ? testSession : null;
   return stubFetch({
-    'GET /api/auth/get-session': () => jsonResponse(session),
+    ...createSignOutRoutes({ isSignedIn }),
     [`GET ${INVITATION_PATH}`]: reply,
-    [`POST ${INVITATION_PATH}/accept`]:
-      accept ??
-      jsonResponse({
-        success: true,
-        teamId: 'team-1',
-        teamName: 'Marketing',
-        roleState: roleState('employee'),
-        message: INVITATION_MESSAGES.accepted,
-      }),
-    'POST /api/auth/sign-out': () => {
-      session = null;
-      return jsonResponse({ success: true });
-    },
+    [`POST ${INVITATION_PATH}/accept`]: accept ?? jsonResponse(acceptedInvitation()),
     'GET /api/me/role': jsonResponse(roleState('employee')),
   });
 }

@@ -1,8 +1,9 @@
-import { INVITATION_MESSAGES, STORAGE_KEYS } from '@lumen/contract';
+import { STORAGE_KEYS } from '@lumen/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { roleState, testSession } from '@/testing/fixtures';
+import { acceptedInvitation } from '@/testing/team-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
 function stubSignIn(role: ReturnType<typeof roleState>) {
@@ -89,13 +90,7 @@ describe('/employee-login', () => {
       },
       [`POST ${ACCEPT_PATH}`]: () => {
         hasJoined = true;
-        return jsonResponse({
-          success: true,
-          teamId: 'team-1',
-          teamName: 'Marketing',
-          roleState: roleState('team_lead'),
-          message: INVITATION_MESSAGES.accepted,
-        });
+        return jsonResponse(acceptedInvitation('team_lead'));
       },
       'GET /api/me/role': () => jsonResponse(roleState(hasJoined ? 'team_lead' : null)),
     });

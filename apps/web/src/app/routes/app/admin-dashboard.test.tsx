@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { activityEntry, stubDashboard, teamMember, teamStats } from '@/features/dashboards/testing/team-fixtures';
 import { jsonResponse } from '@/testing/fetch-stub';
+import { activityEntry, stubDashboard, teamMember, teamStats } from '@/testing/team-fixtures';
 import { renderRoutes } from '@/testing/test-utils';
 
 const members = [

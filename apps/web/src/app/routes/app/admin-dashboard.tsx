@@ -2,25 +2,21 @@ import { ADMIN_DASHBOARD_ROLES, NO_TEAM_ROLE_STATE } from '@lumen/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { ActionGrid } from '@/features/dashboards/components/action-card';
 import { DashboardHeader } from '@/features/dashboards/components/dashboard-header';
 import { DashboardPanel, DashboardSection } from '@/features/dashboards/components/dashboard-section';
-import { LoadError } from '@/features/dashboards/components/load-error';
-import { MemberRow } from '@/features/dashboards/components/member-row';
 import { TeamStatCards } from '@/features/dashboards/components/team-stat-cards';
 import { useAdminDashboardQuickActions } from '@/features/dashboards/hooks/use-dashboard-actions';
-import { getDepartmentLabel, getGreetingName } from '@/features/dashboards/utils/member-labels';
+import { getGreetingName } from '@/features/dashboards/utils/member-labels';
 import { useRole } from '@/features/me/api/get-role';
 import { useMembers } from '@/features/teams/api/get-members';
 import { useTeamStats } from '@/features/teams/api/get-team-stats';
 import { ActivityList } from '@/features/teams/components/activity-list';
-import { MemberAvatar } from '@/features/teams/components/member-avatar';
 import { RoleBadge } from '@/features/teams/components/role-badge';
-import { getMemberName } from '@/features/teams/utils/member-name';
 import { RequireRole } from '../../guards/require-role';
+import { DashboardMembers } from './dashboard-members';
 
 /** How many members the preview lists; 'View all' opens the full list in team management. */
 const MEMBERS_PREVIEW_SIZE = 5;
@@ -29,29 +25,6 @@ const RECENT_ACTIVITY_SIZE = 5;
 function MembersPreview({ currentUserId }: { currentUserId: string | undefined }) {
   const { t } = useTranslation(['dashboards', 'teams']);
   const members = useMembers();
-
-  const content = (() => {
-    if (members.isPending) return <Spinner className="size-5 text-muted-foreground" label={t('members.loading')} />;
-    if (members.isError) return <LoadError message={t('members.loadFailed')} onRetry={() => void members.refetch()} />;
-    if (members.data.length === 0) return <p className="text-muted-foreground text-sm">{t('members.empty')}</p>;
-    return (
-      <ul className="grid gap-3">
-        {members.data.slice(0, MEMBERS_PREVIEW_SIZE).map((member) => {
-          const name = getMemberName(member, t('teams:unknownUser'));
-          return (
-            <MemberRow
-              key={member.userId}
-              avatar={<MemberAvatar name={name} avatarUrl={member.avatarUrl} isActive={member.status === 'active'} />}
-              name={name}
-              detail={getDepartmentLabel(member, t('teams:general'))}
-              badge={<RoleBadge role={member.role} />}
-              isCurrentUser={member.userId === currentUserId}
-            />
-          );
-        })}
-      </ul>
-    );
-  })();
 
   return (
     <DashboardPanel
@@ -63,7 +36,7 @@ function MembersPreview({ currentUserId }: { currentUserId: string | undefined }
         </Button>
       }
     >
-      {content}
+      <DashboardMembers members={members} currentUserId={currentUserId} limit={MEMBERS_PREVIEW_SIZE} showDepartment />
     </DashboardPanel>
   );
 }

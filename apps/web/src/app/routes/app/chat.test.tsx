@@ -2,14 +2,13 @@ import {
   type Conversation,
   type DailyStat,
   DEFAULT_USER_PREFERENCES,
-  type DocumentSummary,
   STORAGE_KEYS,
   type UploadedFile,
 } from '@lumen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorResponse, jsonResponse, type StubRequest, stubFetch } from '@/testing/fetch-stub';
-import { testSession } from '@/testing/fixtures';
+import { createSignOutRoutes, documentSummary, testSession } from '@/testing/fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 import { textAnswerChunks, uiMessageStreamResponse } from '@/testing/ui-message-stream';
 
@@ -47,24 +46,6 @@ const stats: DailyStat[] = [
   { label: 'Files Organized', value: '2', change: '+2', description: 'Files filed into spaces today' },
   { label: 'Efficiency Gain', value: '75%', change: '+5%', description: 'Answers with sources today' },
 ];
-
-function documentSummary(id: string, title: string, overrides: Partial<DocumentSummary> = {}): DocumentSummary {
-  return {
-    id,
-    title,
-    source: 'upload',
-    mimeType: 'application/pdf',
-    status: 'pending',
-    error: null,
-    pageCount: null,
-    chunkCount: 0,
-    fileId: `file-${id}`,
-    fileSize: 100,
-    createdAt: '2026-11-21T10:00:00.000Z',
-    updatedAt: '2026-11-21T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 function uploadedFile(id: string, filename: string): UploadedFile {
   return {
@@ -483,14 +464,7 @@ describe('/chat', () => {
   });
 
   it('signs out from the settings popover', async () => {
-    let isSignedIn = true;
-    stubChatApi({
-      'GET /api/auth/get-session': () => jsonResponse(isSignedIn ? testSession : null),
-      'POST /api/auth/sign-out': () => {
-        isSignedIn = false;
-        return jsonResponse({ success: true });
-      },
-    });
+    stubChatApi(createSignOutRoutes());
     const { router, user } = renderRoutes({ path: '/chat' });
     await user.click(await screen.findByRole('button', { name: 'Settings' }));
     await user.click(await screen.findByRole('button', { name: 'Sign Out' }));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubDashboard } from '@/features/dashboards/testing/team-fixtures';
 import { apiErrorResponse } from '@/testing/fetch-stub';
+import { stubDashboard } from '@/testing/team-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
 async function findSection(name: string) {

@@ -2,7 +2,6 @@ import { NO_TEAM_ROLE_STATE, type RoleState } from '@lumen/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
@@ -11,6 +10,7 @@ import { ActionGrid } from '@/features/dashboards/components/action-card';
 import { DashboardHeader } from '@/features/dashboards/components/dashboard-header';
 import { DashboardSection } from '@/features/dashboards/components/dashboard-section';
 import { TeamStatCards } from '@/features/dashboards/components/team-stat-cards';
+import { YourWorkspaceCard } from '@/features/dashboards/components/your-workspace-card';
 import {
   useAdministrationActions,
   useMemberStartActions,
@@ -21,33 +21,6 @@ import { getGreetingName } from '@/features/dashboards/utils/member-labels';
 import { useRole } from '@/features/me/api/get-role';
 import { useTeamStats } from '@/features/teams/api/get-team-stats';
 import { RoleBadge } from '@/features/teams/components/role-badge';
-
-function YourWorkspace({ roleState }: { roleState: RoleState }) {
-  const { t } = useTranslation('dashboards');
-  return (
-    <DashboardSection title={t('yourWorkspace.title')} description={t('yourWorkspace.description')}>
-      <Card className="py-4">
-        <CardContent className="flex flex-wrap items-center justify-between gap-4 px-4">
-          <dl className="flex flex-wrap gap-x-8 gap-y-3 text-sm">
-            <div className="grid gap-1">
-              <dt className="text-muted-foreground">{t('yourWorkspace.team')}</dt>
-              <dd className="font-medium">{roleState.teamName}</dd>
-            </div>
-            <div className="grid gap-1">
-              <dt className="text-muted-foreground">{t('yourWorkspace.role')}</dt>
-              <dd>
-                <RoleBadge role={roleState.role} />
-              </dd>
-            </div>
-          </dl>
-          <Button asChild variant="outline">
-            <Link to={paths.workspace.getHref()}>{t('yourWorkspace.open')}</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </DashboardSection>
-  );
-}
 
 function TeamDashboard({ roleState }: { roleState: RoleState }) {
   const { t } = useTranslation(['dashboards', 'translation']);
@@ -100,7 +73,15 @@ function TeamDashboard({ roleState }: { roleState: RoleState }) {
         </DashboardSection>
       ) : null}
 
-      <YourWorkspace roleState={roleState} />
+      <YourWorkspaceCard
+        teamName={roleState.teamName}
+        roleBadge={<RoleBadge role={roleState.role} />}
+        action={
+          <Button asChild variant="outline">
+            <Link to={paths.workspace.getHref()}>{t('yourWorkspace.open')}</Link>
+          </Button>
+        }
+      />
     </div>
   );
 }

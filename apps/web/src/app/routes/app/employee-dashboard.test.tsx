@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { activityEntry, stubDashboard, teamMember } from '@/features/dashboards/testing/team-fixtures';
+import { activityEntry, stubDashboard, teamMember } from '@/testing/team-fixtures';
 import { renderRoutes } from '@/testing/test-utils';
 
 async function findYourWorkspace() {

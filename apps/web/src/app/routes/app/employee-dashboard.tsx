@@ -1,22 +1,19 @@
-import { EMPLOYEE_DASHBOARD_ROLES, NO_TEAM_ROLE_STATE, type TeamMember } from '@lumen/contract';
+import { EMPLOYEE_DASHBOARD_ROLES, NO_TEAM_ROLE_STATE } from '@lumen/contract';
 import { useTranslation } from 'react-i18next';
-import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { ActionGrid } from '@/features/dashboards/components/action-card';
 import { DashboardHeader } from '@/features/dashboards/components/dashboard-header';
 import { DashboardPanel, DashboardSection } from '@/features/dashboards/components/dashboard-section';
-import { LoadError } from '@/features/dashboards/components/load-error';
-import { MemberRow } from '@/features/dashboards/components/member-row';
+import { YourWorkspaceCard } from '@/features/dashboards/components/your-workspace-card';
 import { useEmployeeDashboardQuickActions } from '@/features/dashboards/hooks/use-dashboard-actions';
 import { getDepartmentLabel, getGreetingName } from '@/features/dashboards/utils/member-labels';
 import { useRole } from '@/features/me/api/get-role';
 import { useMembers } from '@/features/teams/api/get-members';
 import { ActivityList } from '@/features/teams/components/activity-list';
-import { MemberAvatar } from '@/features/teams/components/member-avatar';
 import { RoleBadge } from '@/features/teams/components/role-badge';
-import { getMemberName } from '@/features/teams/utils/member-name';
 import { RequireRole } from '../../guards/require-role';
+import { DashboardMembers } from './dashboard-members';
 
 const RECENT_ACTIVITY_SIZE = 5;
 
@@ -36,58 +33,21 @@ function YourTeam({ members, userId }: { members: MembersQuery; userId: string |
   })();
 
   return (
-    <DashboardSection title={t('yourWorkspace.title')} description={t('yourWorkspace.description')}>
-      <Card className="py-4">
-        <CardContent className="px-4">
-          <dl className="flex flex-wrap gap-x-10 gap-y-3 text-sm">
-            <div className="grid gap-1">
-              <dt className="text-muted-foreground">{t('yourWorkspace.team')}</dt>
-              <dd className="font-medium">{roleState.teamName}</dd>
-            </div>
-            <div className="grid gap-1">
-              <dt className="text-muted-foreground">{t('yourWorkspace.role')}</dt>
-              <dd>
-                <RoleBadge role={roleState.role} />
-              </dd>
-            </div>
-            <div className="grid gap-1">
-              <dt className="text-muted-foreground">{t('yourWorkspace.department')}</dt>
-              <dd className="font-medium">{department}</dd>
-            </div>
-          </dl>
-        </CardContent>
-      </Card>
-    </DashboardSection>
+    <YourWorkspaceCard
+      teamName={roleState.teamName}
+      roleBadge={<RoleBadge role={roleState.role} />}
+      department={department}
+    />
   );
 }
 
 function TeamMembers({ members, userId }: { members: MembersQuery; userId: string | undefined }) {
   const { t } = useTranslation(['dashboards', 'teams']);
 
-  const renderMember = (member: TeamMember) => {
-    const name = getMemberName(member, t('teams:unknownUser'));
-    return (
-      <MemberRow
-        key={member.userId}
-        avatar={<MemberAvatar name={name} avatarUrl={member.avatarUrl} isActive={member.status === 'active'} />}
-        name={name}
-        badge={<RoleBadge role={member.role} />}
-        isCurrentUser={member.userId === userId}
-      />
-    );
-  };
-
-  const content = (() => {
-    if (members.isPending) return <Spinner className="size-5 text-muted-foreground" label={t('members.loading')} />;
-    if (members.isError) return <LoadError message={t('members.loadFailed')} onRetry={() => void members.refetch()} />;
-    if (members.data.length === 0) return <p className="text-muted-foreground text-sm">{t('members.empty')}</p>;
-    // The whole team, scrolling within the card when it is long.
-    return <ul className="grid max-h-96 gap-3 overflow-y-auto pr-1">{members.data.map(renderMember)}</ul>;
-  })();
-
   return (
     <DashboardPanel title={t('members.title')} description={t('members.employeeDescription')}>
-      {content}
+      {/* The whole team, scrolling within the card when it is long. */}
+      <DashboardMembers members={members} currentUserId={userId} className="max-h-96 overflow-y-auto pr-1" />
     </DashboardPanel>
   );
 }

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { roleState, testSession } from '@/testing/fixtures';
+import { acceptedInvitation } from '@/testing/team-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
 const INVITE_CODE = '3f1c2b8e-8d4a-4c1e-9a57-2f6b1d0c9e44';
@@ -24,14 +25,7 @@ function stubJoining(accept: () => Response) {
   });
 }
 
-const accepted = () =>
-  jsonResponse({
-    success: true,
-    teamId: 'team-1',
-    teamName: 'Marketing',
-    roleState: roleState('employee'),
-    message: INVITATION_MESSAGES.accepted,
-  });
+const accepted = () => jsonResponse(acceptedInvitation());
 
 describe('AppRoot: a pending invite code', () => {
   it('is accepted once after sign-in, cleared, and joined before the role guard reads the role', async () => {

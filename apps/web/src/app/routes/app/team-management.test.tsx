@@ -1,9 +1,10 @@
-import type { ActivityEntry, CurrentTeam, Department, Invitation, Role, TeamMember, TeamStats } from '@lumen/contract';
+import type { CurrentTeam, Department, Invitation, Role } from '@lumen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { roleState, testSession, testUser } from '@/testing/fixtures';
+import { activityEntry, teamMember, teamStats } from '@/testing/team-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
 const ENGINEERING_ID = '0b7f3a52-1d7e-4c55-9a39-5d9f0c1e0a01';
@@ -25,22 +26,7 @@ const departments: Department[] = [
   { id: LEGAL_ID, name: 'Legal', createdAt: '2026-01-02T10:00:00.000Z' },
 ];
 
-function member(overrides: Partial<TeamMember> & Pick<TeamMember, 'userId' | 'firstName' | 'lastName'>): TeamMember {
-  return {
-    email: `${overrides.firstName.toLowerCase()}@example.com`,
-    avatarUrl: null,
-    role: 'employee',
-    departmentId: null,
-    department: null,
-    customRole: null,
-    customDepartment: null,
-    joinedAt: '2026-02-03T10:00:00.000Z',
-    status: 'active',
-    ...overrides,
-  };
-}
-
-const ada = member({
+const ada = teamMember({
   userId: testUser.id,
   firstName: 'Ada',
   lastName: 'Lovelace',
@@ -49,7 +35,7 @@ const ada = member({
   departmentId: ENGINEERING_ID,
   department: 'Engineering',
 });
-const bob = member({
+const bob = teamMember({
   userId: 'user-bob',
   firstName: 'Bob',
   lastName: 'Builder',
@@ -57,7 +43,7 @@ const bob = member({
   departmentId: ENGINEERING_ID,
   department: 'Engineering',
 });
-const carol = member({
+const carol = teamMember({
   userId: 'user-carol',
   firstName: 'Carol',
   lastName: 'Chen',
@@ -66,8 +52,8 @@ const carol = member({
   department: 'Sales',
   customRole: 'Designer',
 });
-const dan = member({ userId: 'user-dan', firstName: 'Dan', lastName: 'Dale', role: 'viewer', status: 'inactive' });
-const eve = member({
+const dan = teamMember({ userId: 'user-dan', firstName: 'Dan', lastName: 'Dale', role: 'viewer', status: 'inactive' });
+const eve = teamMember({
   userId: 'user-eve',
   firstName: 'Eve',
   lastName: 'Evans',
@@ -77,29 +63,21 @@ const eve = member({
 });
 const members = [ada, bob, carol, dan, eve];
 
-const stats: TeamStats = {
+const stats = teamStats({
   memberCount: 5,
+  membersByRole: { admin: 2, team_lead: 1, employee: 1, viewer: 1 },
   departmentCount: 3,
   spaceCount: 2,
   aiQueriesToday: 17,
-  aiQueriesThisWeek: 60,
-  documentCount: 4,
-  readyDocumentCount: 3,
-  conversationCount: 9,
   pendingInvitationCount: 1,
-  membersByRole: { admin: 2, team_lead: 1, employee: 1, viewer: 1 },
-};
+});
 
-const activityEntries: ActivityEntry[] = [
-  {
-    id: 'event-1',
+const activityEntries = [
+  activityEntry({
     action: 'team_invite',
-    severity: 'info',
     actor: { userId: testUser.id, name: 'Ada Lovelace' },
     target: 'grace@example.com',
-    details: { role: 'employee' },
-    createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
-  },
+  }),
 ];
 
 const invitation: Invitation = {

@@ -1,17 +1,10 @@
-import type {
-  ActivityEntry,
-  DocumentSummary,
-  RoleState,
-  TeamMember,
-  TeamSearchResult,
-  TeamStats,
-  UserPreferences,
-} from '@lumen/contract';
+import type { RoleState, TeamSearchResult, UserPreferences } from '@lumen/contract';
 import { DEFAULT_USER_PREFERENCES } from '@lumen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { roleState, testSession } from '@/testing/fixtures';
+import { createSignOutRoutes, documentSummary, roleState, testSession } from '@/testing/fixtures';
+import { activityEntry, teamMember, teamStats } from '@/testing/team-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
 type Routes = Parameters<typeof stubFetch>[0];
@@ -22,64 +15,14 @@ const DOC_IDS = [
   '33333333-3333-4333-8333-333333333333',
 ] as const;
 
-const stats: TeamStats = {
+const stats = teamStats({
   memberCount: 3,
-  departmentCount: 8,
-  spaceCount: 2,
-  aiQueriesToday: 7,
+  membersByRole: { admin: 1, team_lead: 0, employee: 2, viewer: 0 },
   aiQueriesThisWeek: 31,
   documentCount: 12,
   readyDocumentCount: 10,
-  conversationCount: 5,
   pendingInvitationCount: 4,
-  membersByRole: { admin: 1, team_lead: 0, employee: 2, viewer: 0 },
-};
-
-const activityEntry: ActivityEntry = {
-  id: 'event-1',
-  action: 'team_join',
-  severity: 'info',
-  actor: { userId: 'user-2', name: 'Grace Hopper' },
-  target: null,
-  details: { role: 'employee' },
-  createdAt: new Date().toISOString(),
-};
-
-function member(overrides: Partial<TeamMember> = {}): TeamMember {
-  return {
-    userId: 'user-2',
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    email: 'grace@example.com',
-    avatarUrl: null,
-    role: 'employee',
-    departmentId: null,
-    department: null,
-    customRole: null,
-    customDepartment: null,
-    joinedAt: '2026-11-01T10:00:00.000Z',
-    status: 'active',
-    ...overrides,
-  };
-}
-
-function documentSummary(id: string, title: string, overrides: Partial<DocumentSummary> = {}): DocumentSummary {
-  return {
-    id,
-    title,
-    source: 'upload',
-    mimeType: 'application/pdf',
-    status: 'ready',
-    error: null,
-    pageCount: 3,
-    chunkCount: 4,
-    fileId: `file-${id}`,
-    fileSize: 2048,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    ...overrides,
-  };
-}
+});
 
 /** A signed-in user with this role state; the overview's stats and activity answer unless `routes` say otherwise. */
 function stubWorkspace(role: RoleState | (() => Response | Promise<Response>), routes: Routes = {}) {
@@ -87,7 +30,7 @@ function stubWorkspace(role: RoleState | (() => Response | Promise<Response>), r
     'GET /api/auth/get-session': jsonResponse(testSession),
     'GET /api/me/role': typeof role === 'function' ? role : jsonResponse(role),
     'GET /api/teams/current/stats': jsonResponse(stats),
-    'GET /api/teams/current/activity': jsonResponse({ entries: [activityEntry], nextCursor: null }),
+    'GET /api/teams/current/activity': jsonResponse({ entries: [activityEntry()], nextCursor: null }),
     ...routes,
   });
 }
@@ -202,8 +145,14 @@ describe('/workspace', () => {
     stubWorkspace(roleState('team_lead'), {
       'GET /api/teams/current/members': jsonResponse({
         members: [
-          member({ userId: 'user-1', firstName: 'Ada', lastName: 'Lovelace', role: 'team_lead', department: 'Sales' }),
-          member(),
+          teamMember({
+            userId: 'user-1',
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            role: 'team_lead',
+            department: 'Sales',
+          }),
+          teamMember(),
         ],
       }),
     });
@@ -246,7 +195,7 @@ describe('/workspace', () => {
 
   describe('search', () => {
     const results: TeamSearchResult = {
-      members: [member()],
+      members: [teamMember()],
       spaces: [{ id: 'space-1', name: 'Design', description: 'Brand work' }],
       documents: [
         { id: DOC_IDS[0], title: 'Grace notes.pdf', mimeType: 'application/pdf', createdAt: '2026-11-20T10:00:00Z' },
@@ -393,14 +342,9 @@ describe('/workspace', () => {
     });
 
     it('signs out from the Settings tab and goes to /auth', async () => {
-      let isSignedIn = true;
       stubWorkspace(roleState('employee'), {
-        'GET /api/auth/get-session': () => jsonResponse(isSignedIn ? testSession : null),
+        ...createSignOutRoutes(),
         'GET /api/me/preferences': jsonResponse(DEFAULT_USER_PREFERENCES),
-        'POST /api/auth/sign-out': () => {
-          isSignedIn = false;
-          return jsonResponse({ success: true });
-        },
       });
       const { router, user } = renderRoutes({ path: '/workspace?tab=settings' });
 
@@ -417,7 +361,11 @@ describe('/workspace', () => {
       const pages = [
         {
           documents: [
-            documentSummary(DOC_IDS[0], 'Roadmap.pdf', { createdAt: '2026-11-21T09:00:00.000Z' }),
+            documentSummary(DOC_IDS[0], 'Roadmap.pdf', {
+              status: 'ready',
+              fileSize: 2048,
+              createdAt: '2026-11-21T09:00:00.000Z',
+            }),
             documentSummary(DOC_IDS[1], 'Notes', {
               mimeType: 'text/plain',
               status: 'processing',
@@ -476,14 +424,7 @@ describe('/workspace', () => {
   });
 
   it('signs out from the header and goes to /auth', async () => {
-    let isSignedIn = true;
-    stubWorkspace(roleState('employee'), {
-      'GET /api/auth/get-session': () => jsonResponse(isSignedIn ? testSession : null),
-      'POST /api/auth/sign-out': () => {
-        isSignedIn = false;
-        return jsonResponse({ success: true });
-      },
-    });
+    stubWorkspace(roleState('employee'), createSignOutRoutes());
     const { router, user } = renderRoutes({ path: '/workspace' });
 
     await user.click(await screen.findByRole('button', { name: 'Sign Out' }));

@@ -7,14 +7,15 @@ import { SignUpForm } from './sign-up-form';
 
 const INVITE_CODE = '3f1c2b8e-8d4a-4c1e-9a57-2f6b1d0c9e44';
 
-async function fillSignUp(
-  user: ReturnType<typeof renderWithProviders>['user'],
-  values: { firstName?: string; lastName?: string; email?: string; password?: string },
-) {
+const ADA = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'correct-horse' };
+
+/** Types the given values (Ada's by default; a field left out stays as it is) and presses Sign Up. */
+async function submitSignUp(user: ReturnType<typeof renderWithProviders>['user'], values: Partial<typeof ADA> = ADA) {
   if (values.firstName) await user.type(screen.getByLabelText('First name'), values.firstName);
   if (values.lastName) await user.type(screen.getByLabelText('Last name'), values.lastName);
   if (values.email) await user.type(screen.getByLabelText('Email'), values.email);
   if (values.password) await user.type(screen.getByLabelText('Password'), values.password);
+  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 }
 
 describe('SignUpForm', () => {
@@ -36,13 +37,7 @@ describe('SignUpForm', () => {
     const { fetchMock } = stubFetch({});
     const { user } = renderWithProviders(<SignUpForm signInHref="/auth" />);
 
-    await fillSignUp(user, {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'not-an-email',
-      password: 'correct-horse',
-    });
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await submitSignUp(user, { ...ADA, email: 'not-an-email' });
 
     expect(screen.getByText(AUTH_MESSAGES.emailInvalid)).toBeInTheDocument();
     expect(screen.queryByText(AUTH_MESSAGES.firstNameRequired)).not.toBeInTheDocument();
@@ -67,13 +62,7 @@ describe('SignUpForm', () => {
     });
     const { user } = renderWithProviders(<SignUpForm signInHref="/auth" />);
 
-    await fillSignUp(user, {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      password: 'correct-horse',
-    });
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await submitSignUp(user);
 
     expect(await screen.findByText('User already exists. Use another email.')).toBeInTheDocument();
   });
@@ -82,13 +71,7 @@ describe('SignUpForm', () => {
     stubFetch({ 'POST /api/auth/sign-up/email': new Response('Bad gateway', { status: 502 }) });
     const { user } = renderWithProviders(<SignUpForm signInHref="/auth" />);
 
-    await fillSignUp(user, {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      password: 'correct-horse',
-    });
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await submitSignUp(user);
 
     expect(await screen.findByText('Sign up failed')).toBeInTheDocument();
   });
@@ -97,21 +80,12 @@ describe('SignUpForm', () => {
     const { findRequests } = stubFetch({ 'POST /api/auth/sign-up/email': jsonResponse({ user: { id: 'user-1' } }) });
     const { user } = renderWithProviders(<SignUpForm signInHref="/auth" />);
 
-    await fillSignUp(user, {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      password: 'correct-horse',
-    });
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await submitSignUp(user);
 
     expect(await screen.findByText('Check your email to confirm your account!')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(findRequests('POST', '/api/auth/sign-up/email')[0]?.body).toEqual({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      password: 'correct-horse',
+      ...ADA,
       callbackURL: EMAIL_CONFIRMATION_RETURN_PATH,
     });
   });
@@ -120,14 +94,8 @@ describe('SignUpForm', () => {
     const { fetchMock } = stubFetch({ 'POST /api/auth/sign-up/email': jsonResponse({ user: { id: 'user-1' } }) });
     const { user } = renderWithProviders(<SignUpForm variant="employee" signInHref="/employee-login" />);
 
-    await fillSignUp(user, {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      password: 'correct-horse',
-    });
     await user.type(screen.getByLabelText('Invite code (optional)'), 'not-a-uuid');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await submitSignUp(user);
     expect(screen.getByText(AUTH_MESSAGES.inviteCodeInvalid)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
@@ -150,15 +118,11 @@ describe('SignUpForm', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Invite code (optional)')).toHaveValue(INVITE_CODE);
 
-    await fillSignUp(user, { firstName: 'Ada', lastName: 'Lovelace', password: 'correct-horse' });
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await submitSignUp(user, { firstName: 'Ada', lastName: 'Lovelace', password: 'correct-horse' });
 
     expect(await screen.findByText('Check your email to confirm your account!')).toBeInTheDocument();
     expect(findRequests('POST', '/api/auth/sign-up/email')[0]?.body).toEqual({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      password: 'correct-horse',
+      ...ADA,
       inviteCode: INVITE_CODE,
       callbackURL: EMAIL_CONFIRMATION_RETURN_PATH,
     });
@@ -168,13 +132,7 @@ describe('SignUpForm', () => {
     const { findRequests } = stubFetch({ 'POST /api/auth/sign-up/email': jsonResponse({ user: { id: 'user-1' } }) });
     const { user } = renderWithProviders(<SignUpForm variant="employee" signInHref="/employee-login" />);
 
-    await fillSignUp(user, {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      password: 'correct-horse',
-    });
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await submitSignUp(user);
 
     expect(await screen.findByText('Check your email to confirm your account!')).toBeInTheDocument();
     expect(findRequests('POST', '/api/auth/sign-up/email')[0]?.body).not.toHaveProperty('inviteCode');

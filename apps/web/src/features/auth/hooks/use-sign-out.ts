@@ -8,8 +8,16 @@ import { clearSession, removeUserQueries } from '../api/get-session';
 import { useSignOutMutation } from '../api/sign-out';
 import { getAuthErrorMessage } from '../utils/get-auth-error-message';
 
-/** Signs out, says so, and goes to /auth shortly after (AUTH_TIMINGS.signOutRedirectMs). */
-export function useSignOut() {
+type UseSignOutOptions = {
+  /**
+   * Stay on the current page, signed out, instead of going to /auth (the invitation page, which then offers to sign
+   * in with the invited account).
+   */
+  stayOnPage?: boolean;
+};
+
+/** Signs out and says so; then goes to /auth shortly after (AUTH_TIMINGS.signOutRedirectMs) unless `stayOnPage`. */
+export function useSignOut({ stayOnPage = false }: UseSignOutOptions = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -23,6 +31,10 @@ export function useSignOut() {
       return;
     }
     toast.success(t('auth.toasts.signOutSuccess'));
+    if (stayOnPage) {
+      clearSession(queryClient);
+      return;
+    }
     window.setTimeout(() => {
       clearSession(queryClient);
       Promise.resolve(navigate(paths.auth.getHref(), { replace: true })).finally(() => removeUserQueries(queryClient));

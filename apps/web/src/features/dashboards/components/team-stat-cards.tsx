@@ -10,9 +10,9 @@ import {
 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/components/load-error';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { LoadError } from './load-error';
 
 /** The figures a dashboard can show, all counted by the server from real records. */
 export type TeamStatMetric =
@@ -110,7 +110,7 @@ export function TeamStatCards({ stats, isPending, isError, onRetry, metrics }: T
   const describe = useStatCardContent();
 
   if (isPending) return <Spinner className="size-6 text-muted-foreground" label={t('stats.loading')} />;
-  if (isError || !stats) return <LoadError message={t('stats.loadFailed')} onRetry={onRetry} />;
+  if (isError || !stats) return <LoadError message={t('stats.loadFailed')} retryLabel={t('retry')} onRetry={onRetry} />;
 
   const cards = metrics.flatMap((metric) => {
     const card = describe(metric, stats);

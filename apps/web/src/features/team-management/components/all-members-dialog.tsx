@@ -1,5 +1,4 @@
 import type { TeamMember } from '@lumen/contract';
-import { SearchIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
@@ -12,10 +11,10 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import type { MemberDisplay } from '../types';
 import { getDepartmentLabel } from '../utils/department-label';
 import { filterBySearch } from '../utils/filter-members';
+import { SearchField } from './search-field';
 
 type AllMembersDialogProps = {
   members: readonly TeamMember[];
@@ -45,20 +44,12 @@ export function AllMembersDialog({ members, display }: AllMembersDialogProps) {
           <DialogTitle>{t('members.allTitle')}</DialogTitle>
           <DialogDescription>{t('members.allDescription')}</DialogDescription>
         </DialogHeader>
-        <div className="relative">
-          <SearchIcon
-            className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label={t('members.allSearchLabel')}
-            placeholder={t('members.allSearchPlaceholder')}
-            className="pl-9"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchField
+          label={t('members.allSearchLabel')}
+          placeholder={t('members.allSearchPlaceholder')}
+          value={search}
+          onValueChange={setSearch}
+        />
         {visibleMembers.length === 0 ? (
           <p className="text-muted-foreground text-sm">{t('members.empty')}</p>
         ) : (

@@ -2,21 +2,19 @@ import { DEPARTMENT_NAME_MAX, departmentNameSchema } from '@lumen/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { getFieldErrors } from '@/lib/form';
 import { useErrorText } from '../hooks/use-error-text';
 import { useValidationText } from '../hooks/use-validation-text';
+import { DialogFormFooter } from './dialog-form-footer';
 
 type DepartmentNameFormProps = {
   initialName: string;
@@ -81,15 +79,13 @@ function DepartmentNameForm({
           error={error}
         />
       </fieldset>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={isSaving}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" disabled={isSaving || name.trim() === ''} aria-busy={isSaving || undefined}>
-          {isSaving ? <Spinner /> : null}
-          {isSaving ? pendingLabel : submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        submitLabel={submitLabel}
+        pendingLabel={pendingLabel}
+        isPending={isSaving}
+        isSubmitDisabled={name.trim() === ''}
+        onCancel={onDone}
+      />
     </form>
   );
 }

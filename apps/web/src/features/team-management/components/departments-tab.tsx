@@ -1,10 +1,9 @@
 import type { Department, TeamMember } from '@lumen/contract';
 import { Building2Icon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useErrorText } from '../hooks/use-error-text';
+import { useRunWithToasts } from '../hooks/use-run-with-toasts';
 import type { TeamManagementActions } from '../types';
 import { countMembersByDepartment, type DepartmentCount } from '../utils/team-counts';
 import { ConfirmActionButton } from './confirm-action-button';
@@ -78,20 +77,17 @@ type DepartmentCardProps = {
 
 function DepartmentCard({ row, canManageTeam, actions }: DepartmentCardProps) {
   const { t, i18n } = useTranslation(['teamManagement', 'teams']);
-  const getErrorText = useErrorText();
+  const runWithToasts = useRunWithToasts();
   const { department } = row;
   const name = department?.name ?? t('teams:general');
   const formatNumber = new Intl.NumberFormat(i18n.language);
 
-  const remove = async (departmentId: string) => {
-    try {
-      await actions.deleteDepartment(departmentId);
-      toast.success(t('departments.deleted'));
-    } catch (error) {
-      console.error('Failed to delete department:', error);
-      toast.error(getErrorText(error, t('departments.deleteFailed')));
-    }
-  };
+  const remove = (departmentId: string) =>
+    runWithToasts(() => actions.deleteDepartment(departmentId), {
+      success: t('departments.deleted'),
+      failure: t('departments.deleteFailed'),
+      logMessage: 'Failed to delete department:',
+    });
 
   return (
     <article aria-label={name} className="grid h-full gap-3 rounded-lg border p-4">

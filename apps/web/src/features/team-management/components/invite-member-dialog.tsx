@@ -10,25 +10,17 @@ import {
 } from '@lumen/contract';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, FieldError } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { type FieldErrors, getFieldErrors } from '@/lib/form';
 import { useSendInvitation } from '../hooks/use-send-invitation';
 import { useValidationText } from '../hooks/use-validation-text';
 import type { TeamManagementActions } from '../types';
 import { getAssignableRoles } from '../utils/assignable-roles';
+import { DialogFormFooter } from './dialog-form-footer';
 
 type InviteValues = Required<InviteMemberFormValues>;
 
@@ -158,15 +150,12 @@ function InviteMemberForm({ callerRole, departments, inviteMember, onSent, onCan
           />
         ) : null}
       </fieldset>
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={isSending}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" disabled={isSending} aria-busy={isSending || undefined}>
-          {isSending ? <Spinner /> : null}
-          {isSending ? t('invite.sending') : t('invite.submit')}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        submitLabel={t('invite.submit')}
+        pendingLabel={t('invite.sending')}
+        isPending={isSending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

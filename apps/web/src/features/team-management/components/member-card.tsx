@@ -1,9 +1,8 @@
 import type { TeamMember } from '@lumen/contract';
 import { Building2Icon, CalendarIcon, UserMinusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
-import { useErrorText } from '../hooks/use-error-text';
+import { useRunWithToasts } from '../hooks/use-run-with-toasts';
 import type { MemberDisplay, TeamManagementActions, Viewer } from '../types';
 import { getDepartmentLabel } from '../utils/department-label';
 import { formatDate } from '../utils/format-date';
@@ -24,21 +23,18 @@ type MemberCardProps = {
  */
 export function MemberCard({ member, viewer, display, actions }: MemberCardProps) {
   const { t, i18n } = useTranslation(['teamManagement', 'teams']);
-  const getErrorText = useErrorText();
+  const runWithToasts = useRunWithToasts();
   const name = display.getName(member);
   const isSelf = viewer.userId !== null && member.userId === viewer.userId;
   const canChangeRole = viewer.isAdmin && !isSelf;
   const canRemove = viewer.canManageTeam && !isSelf && member.role !== 'admin';
 
-  const remove = async () => {
-    try {
-      await actions.removeMember(member.userId);
-      toast.success(t('members.removed'));
-    } catch (error) {
-      console.error('Failed to remove team member:', error);
-      toast.error(getErrorText(error, t('members.removeFailed')));
-    }
-  };
+  const remove = () =>
+    runWithToasts(() => actions.removeMember(member.userId), {
+      success: t('members.removed'),
+      failure: t('members.removeFailed'),
+      logMessage: 'Failed to remove team member:',
+    });
 
   return (
     <article aria-label={name} className="flex h-full flex-col gap-3 rounded-lg border bg-card p-4">

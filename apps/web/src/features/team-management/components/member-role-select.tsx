@@ -1,9 +1,8 @@
 import { ROLES, type Role, type TeamMember } from '@lumen/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useErrorText } from '../hooks/use-error-text';
+import { useRunWithToasts } from '../hooks/use-run-with-toasts';
 import type { TeamManagementActions } from '../types';
 
 type MemberRoleSelectProps = {
@@ -15,22 +14,19 @@ type MemberRoleSelectProps = {
 /** An admin's role selector for another member: the change is saved at once (PATCH …/role). */
 export function MemberRoleSelect({ member, memberName, changeMemberRole }: MemberRoleSelectProps) {
   const { t } = useTranslation(['teamManagement', 'teams']);
-  const getErrorText = useErrorText();
+  const runWithToasts = useRunWithToasts();
   // The chosen role shows while it is saved; the refetched member list then confirms it (or the old one comes back).
   const [pendingRole, setPendingRole] = useState<Role | null>(null);
 
   const changeRole = async (role: Role) => {
     if (role === member.role) return;
     setPendingRole(role);
-    try {
-      await changeMemberRole({ userId: member.userId, role });
-      toast.success(t('members.roleUpdated'));
-    } catch (error) {
-      console.error('Failed to update user role:', error);
-      toast.error(getErrorText(error, t('members.roleUpdateFailed')));
-    } finally {
-      setPendingRole(null);
-    }
+    await runWithToasts(() => changeMemberRole({ userId: member.userId, role }), {
+      success: t('members.roleUpdated'),
+      failure: t('members.roleUpdateFailed'),
+      logMessage: 'Failed to update user role:',
+    });
+    setPendingRole(null);
   };
 
   return (

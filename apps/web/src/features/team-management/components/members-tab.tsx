@@ -1,14 +1,13 @@
 import type { TeamMember } from '@lumen/contract';
-import { SearchIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import type { MemberDisplay, TeamManagementActions, Viewer } from '../types';
 import { getDepartmentLabel } from '../utils/department-label';
 import { filterBySearch } from '../utils/filter-members';
 import { AllMembersDialog } from './all-members-dialog';
 import { MemberCard } from './member-card';
+import { SearchField } from './search-field';
 import { SimpleInviteDialog } from './simple-invite-dialog';
 
 /** The tab shows this many cards; 'View All N Members' lists everyone. */
@@ -51,20 +50,13 @@ export function MembersTab({ members, viewer, display, actions }: MembersTabProp
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="relative max-w-md">
-          <SearchIcon
-            className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label={t('members.searchLabel')}
-            placeholder={t('members.searchPlaceholder')}
-            className="pl-9"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchField
+          label={t('members.searchLabel')}
+          placeholder={t('members.searchPlaceholder')}
+          value={search}
+          onValueChange={setSearch}
+          className="max-w-md"
+        />
         {shownMembers.length === 0 ? (
           <div className="grid gap-1 py-6 text-center">
             <p className="text-muted-foreground">{t('members.empty')}</p>

@@ -1,12 +1,11 @@
 import type { Invitation } from '@lumen/contract';
 import { MailIcon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useErrorText } from '../hooks/use-error-text';
+import { useRunWithToasts } from '../hooks/use-run-with-toasts';
 import type { MemberDisplay, TeamManagementActions } from '../types';
 import { formatDate } from '../utils/format-date';
 import { ConfirmActionButton } from './confirm-action-button';
@@ -30,30 +29,20 @@ export function PendingInvitationsCard({
   renderRoleBadge,
 }: PendingInvitationsCardProps) {
   const { t, i18n } = useTranslation('teamManagement');
-  const getErrorText = useErrorText();
+  const runWithToasts = useRunWithToasts();
   const pending = invitations?.filter((invitation) => invitation.status === 'pending') ?? [];
 
-  const revoke = async (invitation: Invitation) => {
-    try {
-      await revokeInvitation(invitation.id);
-      toast.success(t('invitations.revoked'));
-    } catch (error) {
-      console.error('Failed to revoke invitation:', error);
-      toast.error(getErrorText(error, t('invitations.revokeFailed')));
-    }
-  };
+  const revoke = (invitation: Invitation) =>
+    runWithToasts(() => revokeInvitation(invitation.id), {
+      success: t('invitations.revoked'),
+      failure: t('invitations.revokeFailed'),
+      logMessage: 'Failed to revoke invitation:',
+    });
 
   const content = (() => {
     if (isPending) return <Spinner label={t('invitations.title')} />;
     if (isError) {
-      return (
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="text-destructive text-sm">{t('invitations.loadFailed')}</p>
-          <Button variant="outline" size="sm" onClick={onRetry}>
-            {t('invitations.retry')}
-          </Button>
-        </div>
-      );
+      return <LoadError message={t('invitations.loadFailed')} retryLabel={t('invitations.retry')} onRetry={onRetry} />;
     }
     if (pending.length === 0) return <p className="text-muted-foreground text-sm">{t('invitations.empty')}</p>;
     return (

@@ -7,17 +7,16 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { getFieldErrors } from '@/lib/form';
 import { useSendInvitation } from '../hooks/use-send-invitation';
 import { useValidationText } from '../hooks/use-validation-text';
 import type { TeamManagementActions } from '../types';
+import { DialogFormFooter } from './dialog-form-footer';
 
 type SimpleInviteFormProps = {
   inviteMember: TeamManagementActions['inviteMember'];
@@ -69,15 +68,13 @@ function SimpleInviteForm({ inviteMember, onSent, onCancel }: SimpleInviteFormPr
           error={translateValidation(error)}
         />
       </fieldset>
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={isSending}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" disabled={isEmpty || isSending} aria-busy={isSending || undefined}>
-          {isSending ? <Spinner /> : null}
-          {isSending ? t('simpleInvite.sending') : t('simpleInvite.submit')}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        submitLabel={t('simpleInvite.submit')}
+        pendingLabel={t('simpleInvite.sending')}
+        isPending={isSending}
+        isSubmitDisabled={isEmpty}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

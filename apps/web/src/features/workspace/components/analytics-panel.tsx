@@ -1,9 +1,9 @@
 import { ROLES, type TeamStats } from '@lumen/contract';
 import { BotIcon, Building2Icon, FileTextIcon, FolderIcon, MailIcon, MessageSquareIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { LoadError } from './load-error';
 import { StatCard } from './stat-card';
 
 type AnalyticsPanelProps = {
@@ -46,7 +46,7 @@ function Bar({
 export function AnalyticsPanel({ stats, isPending, isError, onRetry }: AnalyticsPanelProps) {
   const { t, i18n } = useTranslation(['workspace', 'teams']);
   if (isPending) return <Spinner label={t('loading')} className="my-4 text-muted-foreground" />;
-  if (isError || !stats) return <LoadError message={t('stats.loadFailed')} onRetry={onRetry} />;
+  if (isError || !stats) return <LoadError message={t('stats.loadFailed')} retryLabel={t('retry')} onRetry={onRetry} />;
   const format = new Intl.NumberFormat(i18n.language);
 
   return (

@@ -2,14 +2,14 @@ import type { DocumentStatus, DocumentSummary } from '@lumen/contract';
 import { ExternalLinkIcon, FileTextIcon, UploadIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { formatFileSize } from '../utils/format-file-size';
 import { getDocumentType } from '../utils/get-document-type';
-import { LoadError } from './load-error';
+import { PanelCard } from './panel-card';
 
 type DocumentsPanelProps = {
   documents: DocumentSummary[];
@@ -60,7 +60,7 @@ export function DocumentsPanel({
 
   const content = (() => {
     if (isPending) return <Spinner label={t('loading')} className="my-4 text-muted-foreground" />;
-    if (isError) return <LoadError message={t('documents.loadFailed')} onRetry={onRetry} />;
+    if (isError) return <LoadError message={t('documents.loadFailed')} retryLabel={t('retry')} onRetry={onRetry} />;
     if (documents.length === 0) {
       return (
         <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center">
@@ -148,22 +148,19 @@ export function DocumentsPanel({
   })();
 
   return (
-    <Card className="gap-4">
-      <CardHeader className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1.5">
-          <CardTitle className="text-lg">
-            <h2>{t('documents.title')}</h2>
-          </CardTitle>
-          <CardDescription>{t('documents.description')}</CardDescription>
-        </div>
+    <PanelCard
+      title={t('documents.title')}
+      description={t('documents.description')}
+      actions={
         <Button asChild variant="outline" size="sm">
           <Link to={paths.chat.getHref()}>
             <UploadIcon aria-hidden="true" />
             {t('documents.upload')}
           </Link>
         </Button>
-      </CardHeader>
-      <CardContent>{content}</CardContent>
-    </Card>
+      }
+    >
+      {content}
+    </PanelCard>
   );
 }

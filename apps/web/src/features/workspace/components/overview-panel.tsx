@@ -13,11 +13,11 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import type { WorkspaceTab } from '../types';
-import { LoadError } from './load-error';
 import { StatCard } from './stat-card';
 
 type StatsState = {
@@ -57,7 +57,7 @@ function ActionContent({ icon: Icon, title, description }: { icon: LucideIcon; t
 export function OverviewStats({ stats, isPending, isError, onRetry }: StatsState) {
   const { t } = useTranslation('workspace');
   if (isPending) return <Spinner label={t('loading')} className="my-4 text-muted-foreground" />;
-  if (isError || !stats) return <LoadError message={t('stats.loadFailed')} onRetry={onRetry} />;
+  if (isError || !stats) return <LoadError message={t('stats.loadFailed')} retryLabel={t('retry')} onRetry={onRetry} />;
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard label={t('stats.teamMembers')} value={stats.memberCount} icon={UsersIcon} />

@@ -1,12 +1,12 @@
 import { UserPlusIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import type { WorkspaceMemberRow } from '../types';
-import { LoadError } from './load-error';
+import { PanelCard } from './panel-card';
 
 /** How many members the compact list shows; Team Management has them all. */
 export const TEAM_PREVIEW_SIZE = 8;
@@ -26,7 +26,7 @@ export function TeamPanel({ members, isPending, isError, onRetry }: TeamPanelPro
 
   const content = (() => {
     if (isPending) return <Spinner label={t('loading')} className="my-4 text-muted-foreground" />;
-    if (isError) return <LoadError message={t('team.loadFailed')} onRetry={onRetry} />;
+    if (isError) return <LoadError message={t('team.loadFailed')} retryLabel={t('retry')} onRetry={onRetry} />;
     if (members.length === 0) return <p className="text-muted-foreground text-sm">{t('team.empty')}</p>;
     return (
       <div className="grid grid-cols-1 gap-3">
@@ -55,14 +55,10 @@ export function TeamPanel({ members, isPending, isError, onRetry }: TeamPanelPro
   })();
 
   return (
-    <Card className="gap-4">
-      <CardHeader className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1.5">
-          <CardTitle className="text-lg">
-            <h2>{t('team.title')}</h2>
-          </CardTitle>
-          <CardDescription>{t('team.description')}</CardDescription>
-        </div>
+    <PanelCard
+      title={t('team.title')}
+      description={t('team.description')}
+      actions={
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm">
             <Link to={paths.teamManagement.getHref({ action: 'invite' })}>
@@ -77,8 +73,9 @@ export function TeamPanel({ members, isPending, isError, onRetry }: TeamPanelPro
             </Link>
           </Button>
         </div>
-      </CardHeader>
-      <CardContent>{content}</CardContent>
-    </Card>
+      }
+    >
+      {content}
+    </PanelCard>
   );
 }

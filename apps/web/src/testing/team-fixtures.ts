@@ -1,8 +1,12 @@
-import type { ActivityEntry, Role, TeamMember, TeamStats } from '@lumen/contract';
-import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { roleState, testSession } from '@/testing/fixtures';
+import type { AcceptInvitationResponse, ActivityEntry, Role, TeamMember, TeamStats } from '@lumen/contract';
+import { INVITATION_MESSAGES } from '@lumen/contract';
+import { jsonResponse, stubFetch } from './fetch-stub';
+import { roleState, testSession } from './fixtures';
 
-/** Test data for the dashboard screens (the HTTP answers of the teams endpoints). */
+/**
+ * Test data for the team screens (the HTTP answers of the teams endpoints). The defaults are arbitrary but plausible;
+ * a test overrides the values it asserts on.
+ */
 
 export function teamStats(overrides: Partial<TeamStats> = {}): TeamStats {
   return {
@@ -20,11 +24,14 @@ export function teamStats(overrides: Partial<TeamStats> = {}): TeamStats {
   };
 }
 
-export function teamMember(overrides: Partial<TeamMember> & Pick<TeamMember, 'userId'>): TeamMember {
+/** A member, Grace Hopper (user-2) unless overridden; the email follows the first name (ada@example.com). */
+export function teamMember(overrides: Partial<TeamMember> = {}): TeamMember {
+  const firstName = overrides.firstName ?? 'Grace';
   return {
-    firstName: 'Grace',
+    userId: 'user-2',
+    firstName,
     lastName: 'Hopper',
-    email: `${overrides.userId}@example.com`,
+    email: `${firstName.toLowerCase()}@example.com`,
     avatarUrl: null,
     role: 'employee',
     departmentId: null,
@@ -37,8 +44,10 @@ export function teamMember(overrides: Partial<TeamMember> & Pick<TeamMember, 'us
   };
 }
 
-export function activityEntry(overrides: Partial<ActivityEntry> & Pick<ActivityEntry, 'id'>): ActivityEntry {
+/** An audit-log event, by default 'Grace Hopper joined the team as Employee' two hours ago. */
+export function activityEntry(overrides: Partial<ActivityEntry> = {}): ActivityEntry {
   return {
+    id: 'event-1',
     action: 'team_join',
     severity: 'info',
     actor: { userId: 'user-2', name: 'Grace Hopper' },
@@ -46,6 +55,17 @@ export function activityEntry(overrides: Partial<ActivityEntry> & Pick<ActivityE
     details: { role: 'employee' },
     createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
     ...overrides,
+  };
+}
+
+/** The answer of POST /api/invitations/:id/accept: the user joined team 'Marketing' with `role`. */
+export function acceptedInvitation(role: Role = 'employee'): AcceptInvitationResponse {
+  return {
+    success: true,
+    teamId: 'team-1',
+    teamName: 'Marketing',
+    roleState: roleState(role),
+    message: INVITATION_MESSAGES.accepted,
   };
 }
 
