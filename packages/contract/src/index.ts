@@ -7,4 +7,6 @@ export * from './health.ts';
 export * from './invitations.ts';
 export * from './realtime.ts';
 export * from './roles.ts';
+export * from './spaces.ts';
 export * from './teams.ts';
+export * from './work-items.ts';

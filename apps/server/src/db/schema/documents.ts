@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
+import { spaces } from './spaces.ts';
 import { teams } from './teams.ts';
 
 export const documentSourceEnum = pgEnum('document_source', DOCUMENT_SOURCE_IDS);
@@ -27,8 +28,8 @@ export const files = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
-    /** Set for space files (the spaces issue adds the foreign key with its table). */
-    spaceId: uuid('space_id'),
+    /** Set for space files. */
+    spaceId: uuid('space_id').references(() => spaces.id, { onDelete: 'cascade' }),
     filename: text('filename').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     mimeType: text('mime_type').notNull(),
@@ -50,7 +51,7 @@ export const documents = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
-    spaceId: uuid('space_id'),
+    spaceId: uuid('space_id').references(() => spaces.id, { onDelete: 'cascade' }),
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     url: text('url'),
