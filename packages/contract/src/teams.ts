@@ -117,6 +117,9 @@ export const TEAM_AUDIT_ACTIONS = [
   'department_create',
   'department_update',
   'department_delete',
+  'space_create',
+  'space_update',
+  'space_delete',
 ] as const;
 export type TeamAuditAction = (typeof TEAM_AUDIT_ACTIONS)[number];
 

@@ -98,7 +98,7 @@ export async function listTeamAudit(
 }
 
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
-function containsPattern(text: string): string {
+export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 

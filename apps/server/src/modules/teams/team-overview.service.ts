@@ -12,8 +12,10 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { countPending } from '../invitations/invitations.service.ts';
 import { startOfLocalDay } from '../me/daily-updates.service.ts';
+import { countTeamSpaces, searchVisibleSpaces } from '../spaces/spaces.repository.ts';
 import {
   type AuditRow,
+  containsPattern,
   countMembersByRole,
   countTeamQueries,
   countUserConversations,
@@ -36,22 +38,30 @@ export async function getTeamStats(db: Database, userId: string, tzOffset: numbe
   const now = new Date();
   const todayStart = startOfLocalDay(now, tzOffset);
   const tomorrowStart = new Date(todayStart.getTime() + DAY_MS);
-  const [team, membersByRole, queriesToday, queriesThisWeek, userDocuments, conversationCount, pendingInvitations] =
-    await Promise.all([
-      findTeamWithCounts(db, teamId),
-      countMembersByRole(db, teamId),
-      countTeamQueries(db, teamId, todayStart, tomorrowStart),
-      countTeamQueries(db, teamId, new Date(todayStart.getTime() - 6 * DAY_MS), tomorrowStart),
-      countUserDocuments(db, userId),
-      countUserConversations(db, userId),
-      canManageTeam(membership.role) ? countPending(db, teamId) : Promise.resolve(null),
-    ]);
+  const [
+    team,
+    membersByRole,
+    queriesToday,
+    queriesThisWeek,
+    userDocuments,
+    conversationCount,
+    pendingInvitations,
+    spaceCount,
+  ] = await Promise.all([
+    findTeamWithCounts(db, teamId),
+    countMembersByRole(db, teamId),
+    countTeamQueries(db, teamId, todayStart, tomorrowStart),
+    countTeamQueries(db, teamId, new Date(todayStart.getTime() - 6 * DAY_MS), tomorrowStart),
+    countUserDocuments(db, userId),
+    countUserConversations(db, userId),
+    canManageTeam(membership.role) ? countPending(db, teamId) : Promise.resolve(null),
+    countTeamSpaces(db, teamId),
+  ]);
   if (!team) throw new AppError('NOT_FOUND', 'You are not a member of any team yet.');
   return {
     memberCount: team.memberCount,
     departmentCount: team.departmentCount,
-    // Spaces arrive with the spaces work; until then a team has none.
-    spaceCount: 0,
+    spaceCount,
     aiQueriesToday: queriesToday,
     aiQueriesThisWeek: queriesThisWeek,
     documentCount: userDocuments.total,
@@ -101,17 +111,17 @@ export async function listActivity(db: Database, userId: string, query: Activity
 
 /** The team's members and spaces and the caller's documents whose names contain the text. */
 export async function searchTeam(db: Database, userId: string, text: string): Promise<TeamSearchResult> {
-  const { teamId } = await requireMembership(db, userId);
-  const [memberIds, documentRows] = await Promise.all([
+  const { teamId, role } = await requireMembership(db, userId);
+  const [memberIds, documentRows, spaceRows] = await Promise.all([
     searchMemberIds(db, teamId, text, SEARCH_LIMIT),
     searchUserDocuments(db, userId, text, SEARCH_LIMIT),
+    searchVisibleSpaces(db, teamId, userId, role === 'admin', containsPattern(text), SEARCH_LIMIT),
   ]);
   const wanted = new Set(memberIds);
   const members = (await listActiveMembers(db, teamId)).filter((row) => wanted.has(row.userId)).map(toMember);
   return {
     members,
-    // Spaces arrive with the spaces work.
-    spaces: [],
+    spaces: spaceRows.map((row) => ({ id: row.id, name: row.name, description: row.description })),
     documents: documentRows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
   };
 }

@@ -5,7 +5,7 @@ import { user } from '../../db/schema/index.ts';
 import { createSignedInUser, TEST_APP_URL, type TestContext } from '../../test/build-test-app.ts';
 import { seedMember } from '../../test/seed.ts';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Actor {
   cookie: string;

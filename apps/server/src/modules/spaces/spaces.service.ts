@@ -1,0 +1,332 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type createSpaceSchema,
+  type FilePermissions,
+  NO_FILE_PERMISSIONS,
+  type Role,
+  SPACE_FILE_PERMISSIONS,
+  SPACE_INVITATION_EXPIRY_DAYS,
+  SPACE_MESSAGES,
+  type Space,
+  type SpaceMember,
+  TEAM_MESSAGES,
+  toSpaceSlug,
+  type updateSpaceSchema,
+} from '@lumen/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { writeAuditEntry } from '../../platform/audit.ts';
+import type { Database } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { escapeHtml, type Mailer } from '../../platform/mail.ts';
+import type { Actor } from '../../platform/request-user.ts';
+import { findUserProfile } from '../invitations/invitations.repository.ts';
+import { isUniqueViolation, type Membership } from '../teams/teams.repository.ts';
+import { assertManager, requireMembership } from '../teams/teams.service.ts';
+import {
+  deleteSpace,
+  deleteSpaceMember,
+  filterActiveTeamMembers,
+  findSpaceInvitationByToken,
+  findSpaceMemberRole,
+  findTeamSpace,
+  insertSpace,
+  insertSpaceInvitation,
+  listSpaceMembers,
+  listVisibleSpaces,
+  markSpaceInvitationAccepted,
+  type SpaceWithCounts,
+  updateSpace,
+  upsertSpaceMember,
+} from './spaces.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SpaceAccess {
+  membership: Membership;
+  space: SpaceWithCounts;
+  /** The caller's effective role: team admins act as admin in every space; null for a non-member of a public space. */
+  role: Role | null;
+  permissions: FilePermissions;
+}
+
+/** What a role may do with a space's files; a non-member may only look at a public space. */
+function permissionsOf(role: Role | null, isPrivate: boolean): FilePermissions {
+  if (role) return SPACE_FILE_PERMISSIONS[role];
+  return isPrivate ? NO_FILE_PERMISSIONS : { ...NO_FILE_PERMISSIONS, canView: true };
+}
+
+function accessTo(membership: Membership, space: SpaceWithCounts): SpaceAccess | null {
+  const role: Role | null = membership.role === 'admin' ? 'admin' : space.memberRole;
+  const permissions = permissionsOf(role, space.isPrivate);
+  return permissions.canView ? { membership, space, role, permissions } : null;
+}
+
+function toSpace(access: SpaceAccess): Space {
+  const { space } = access;
+  return {
+    id: space.id,
+    teamId: space.teamId,
+    name: space.name,
+    slug: space.slug,
+    description: space.description,
+    isPrivate: space.isPrivate,
+    createdBy: space.createdBy,
+    createdAt: space.createdAt.toISOString(),
+    memberCount: space.memberCount,
+    fileCount: space.fileCount,
+    myRole: access.role,
+    permissions: access.permissions,
+  };
+}
+
+/**
+ * A space of the caller's team that they may view, by id or slug; anything else (another team's space, a private
+ * space they are not in, a malformed id) is 404 'Space not found'.
+ */
+export async function requireSpaceAccess(
+  db: Database,
+  userId: string,
+  where: { id: string } | { slug: string },
+): Promise<SpaceAccess> {
+  const membership = await requireMembership(db, userId);
+  const isValidId = 'slug' in where || /^[0-9a-f-]{36}$/i.test(where.id);
+  const space = isValidId ? await findTeamSpace(db, membership.teamId, userId, where) : null;
+  const access = space ? accessTo(membership, space) : null;
+  if (!access) throw new AppError('NOT_FOUND', SPACE_MESSAGES.notFound);
+  return access;
+}
+
+function requireRoleManager(access: SpaceAccess): void {
+  if (!access.permissions.canManageRoles) throw new AppError('FORBIDDEN', TEAM_MESSAGES.onlyAdminsAssignRoles);
+}
+
+export async function listSpaces(db: Database, userId: string): Promise<{ spaces: Space[] }> {
+  const membership = await requireMembership(db, userId);
+  const rows = await listVisibleSpaces(db, membership.teamId, userId, membership.role === 'admin');
+  return {
+    spaces: rows.flatMap((row) => {
+      const access = accessTo(membership, row);
+      return access ? [toSpace(access)] : [];
+    }),
+  };
+}
+
+export async function getSpace(db: Database, userId: string, where: { id: string } | { slug: string }) {
+  return toSpace(await requireSpaceAccess(db, userId, where));
+}
+
+/** Creates a space (team managers): the creator becomes its admin; a private space lists its chosen members. */
+export async function createSpace(
+  db: Database,
+  actor: Actor,
+  input: z.output<typeof createSpaceSchema>,
+): Promise<Space> {
+  const membership = await requireMembership(db, actor.userId);
+  assertManager(membership);
+  const { teamId } = membership;
+  const memberIds = [...new Set(input.memberIds.filter((id) => id !== actor.userId))];
+  const inTeam = await filterActiveTeamMembers(db, teamId, memberIds);
+  if (memberIds.some((id) => !inTeam.has(id))) throw new AppError('NOT_FOUND', 'Team member not found');
+  let spaceId: string;
+  try {
+    spaceId = await db.transaction(async (tx) => {
+      const space = await insertSpace(tx, {
+        teamId,
+        name: input.name,
+        slug: toSpaceSlug(input.name),
+        description: input.description ? input.description : null,
+        isPrivate: input.isPrivate,
+        createdBy: actor.userId,
+      });
+      await upsertSpaceMember(tx, { spaceId: space.id, userId: actor.userId, role: 'admin', addedBy: actor.userId });
+      for (const userId of memberIds) {
+        await upsertSpaceMember(tx, { spaceId: space.id, userId, role: 'viewer', addedBy: actor.userId });
+      }
+      await writeAuditEntry(tx, actor, {
+        teamId,
+        action: 'space_create',
+        resourceType: 'space',
+        resourceId: space.id,
+        newValues: { name: space.name, isPrivate: space.isPrivate },
+        metadata: { target: space.name },
+        severity: 'low',
+      });
+      return space.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', SPACE_MESSAGES.nameTaken);
+    throw error;
+  }
+  return getSpace(db, actor.userId, { id: spaceId });
+}
+
+/** Renames a space or changes its description (space admins; team admins everywhere). */
+export async function editSpace(
+  db: Database,
+  actor: Actor,
+  spaceId: string,
+  input: z.output<typeof updateSpaceSchema>,
+): Promise<Space> {
+  const access = await requireSpaceAccess(db, actor.userId, { id: spaceId });
+  requireRoleManager(access);
+  try {
+    await db.transaction(async (tx) => {
+      await updateSpace(tx, spaceId, {
+        ...(input.name ? { name: input.name, slug: toSpaceSlug(input.name) } : {}),
+        ...(input.description !== undefined ? { description: input.description || null } : {}),
+      });
+      await writeAuditEntry(tx, actor, {
+        teamId: access.space.teamId,
+        action: 'space_update',
+        resourceType: 'space',
+        resourceId: spaceId,
+        oldValues: { name: access.space.name, description: access.space.description },
+        newValues: { name: input.name ?? access.space.name, description: input.description },
+        metadata: { target: input.name ?? access.space.name, previousName: access.space.name },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', SPACE_MESSAGES.nameTaken);
+    throw error;
+  }
+  return getSpace(db, actor.userId, { id: spaceId });
+}
+
+export async function removeSpace(db: Database, actor: Actor, spaceId: string): Promise<void> {
+  const access = await requireSpaceAccess(db, actor.userId, { id: spaceId });
+  requireRoleManager(access);
+  await db.transaction(async (tx) => {
+    await deleteSpace(tx, spaceId);
+    await writeAuditEntry(tx, actor, {
+      teamId: access.space.teamId,
+      action: 'space_delete',
+      resourceType: 'space',
+      resourceId: spaceId,
+      oldValues: { name: access.space.name },
+      metadata: { target: access.space.name },
+      severity: 'medium',
+    });
+  });
+}
+
+export async function getSpaceMembers(
+  db: Database,
+  userId: string,
+  spaceId: string,
+): Promise<{ members: SpaceMember[] }> {
+  await requireSpaceAccess(db, userId, { id: spaceId });
+  const rows = await listSpaceMembers(db, spaceId);
+  return { members: rows.map((row) => ({ ...row, status: 'active' as const, addedAt: row.addedAt.toISOString() })) };
+}
+
+/** Gives a team member a role in the space, creating the assignment when they have none (space admins only). */
+export async function setSpaceMemberRole(
+  db: Database,
+  actor: Actor,
+  spaceId: string,
+  targetUserId: string,
+  role: Role,
+): Promise<{ members: SpaceMember[]; message: string }> {
+  const access = await requireSpaceAccess(db, actor.userId, { id: spaceId });
+  const inTeam = await filterActiveTeamMembers(db, access.space.teamId, [targetUserId]);
+  if (!inTeam.has(targetUserId)) throw new AppError('NOT_FOUND', 'Team member not found');
+  requireRoleManager(access);
+  const target = await findUserProfile(db, targetUserId);
+  await db.transaction(async (tx) => {
+    const previousRole = await findSpaceMemberRole(tx, spaceId, targetUserId);
+    await upsertSpaceMember(tx, { spaceId, userId: targetUserId, role, addedBy: actor.userId });
+    await writeAuditEntry(tx, actor, {
+      teamId: access.space.teamId,
+      action: 'permission_change',
+      resourceType: 'space_member',
+      resourceId: `${spaceId}:${targetUserId}`,
+      oldValues: { role: previousRole, spaceId },
+      newValues: { role, spaceId },
+      metadata: {
+        target: `${target?.firstName ?? ''} ${target?.lastName ?? ''}`.trim() || (target?.email ?? ''),
+        role,
+        previousRole: previousRole ?? '—',
+        space: access.space.name,
+      },
+      severity: role === 'admin' ? 'high' : 'medium',
+    });
+  });
+  return { ...(await getSpaceMembers(db, actor.userId, spaceId)), message: TEAM_MESSAGES.roleUpdated };
+}
+
+export async function removeSpaceMember(db: Database, actor: Actor, spaceId: string, targetUserId: string) {
+  const access = await requireSpaceAccess(db, actor.userId, { id: spaceId });
+  requireRoleManager(access);
+  if (targetUserId === actor.userId) throw new AppError('BAD_REQUEST', 'You cannot remove yourself from the space');
+  if (!(await deleteSpaceMember(db, spaceId, targetUserId))) throw new AppError('NOT_FOUND', 'Space member not found');
+}
+
+export interface SpaceInvitationDeps {
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  appUrl: string;
+}
+
+/** Invites someone of the team to the space by mail (space admins); the token link accepts it. */
+export async function inviteToSpace(
+  deps: SpaceInvitationDeps,
+  actor: Actor,
+  spaceId: string,
+  input: { email: string; role: Role },
+): Promise<{ emailSent: boolean; message: string }> {
+  const access = await requireSpaceAccess(deps.db, actor.userId, { id: spaceId });
+  requireRoleManager(access);
+  const token = randomBytes(32).toString('base64url');
+  await insertSpaceInvitation(deps.db, {
+    token,
+    spaceId,
+    email: input.email,
+    role: input.role,
+    invitedBy: actor.userId,
+    expiresAt: new Date(Date.now() + SPACE_INVITATION_EXPIRY_DAYS * DAY_MS),
+  });
+  const url = new URL('/spaces-management', deps.appUrl);
+  url.searchParams.set('token', token);
+  const inviter = await findUserProfile(deps.db, actor.userId);
+  const inviterName = `${inviter?.firstName ?? ''} ${inviter?.lastName ?? ''}`.trim() || 'A teammate';
+  const intro = `${inviterName} invited you to the space "${access.space.name}" on Lumen.`;
+  try {
+    await deps.mailer.send({
+      to: input.email,
+      subject: `${inviterName} invited you to the space ${access.space.name}`,
+      text: `${intro}\n\nJoin the space: ${url}\n\n— Lumen`,
+      html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url.toString())}">Join the space</a></p><p>— Lumen</p>`,
+      links: [url.toString()],
+    });
+    return { emailSent: true, message: 'Invitation sent successfully' };
+  } catch (error) {
+    deps.log.error({ err: error, spaceId }, 'space invitation mail could not be sent');
+    return { emailSent: false, message: 'Invitation created but email failed to send' };
+  }
+}
+
+/** Joins a space from its invitation link: a pending, unexpired token for the caller's address, in the caller's team. */
+export async function acceptSpaceInvitation(db: Database, actor: Actor, token: string): Promise<Space> {
+  const profile = await findUserProfile(db, actor.userId);
+  const spaceId = await db.transaction(async (tx) => {
+    const invitation = await findSpaceInvitationByToken(tx, token);
+    const membership = await requireMembership(tx, actor.userId).catch(() => null);
+    const isValid =
+      invitation &&
+      invitation.expiresAt.getTime() > Date.now() &&
+      profile?.email.toLowerCase() === invitation.email.toLowerCase() &&
+      membership?.teamId === invitation.teamId;
+    if (!invitation || !isValid) throw new AppError('NOT_FOUND', SPACE_MESSAGES.acceptFailed);
+    await upsertSpaceMember(tx, {
+      spaceId: invitation.spaceId,
+      userId: actor.userId,
+      role: invitation.role,
+      addedBy: invitation.invitedBy ?? actor.userId,
+    });
+    await markSpaceInvitationAccepted(tx, invitation.id, actor.userId);
+    return invitation.spaceId;
+  });
+  return getSpace(db, actor.userId, { id: spaceId });
+}
