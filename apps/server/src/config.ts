@@ -31,6 +31,17 @@ export const envSchema = z.object({
         .filter(Boolean),
     ),
   DATA_DIR: z.string().default('data'),
+  /** `file:` (the default: local disk under DATA_DIR/files) or `s3://bucket[/prefix]`. */
+  STORAGE_URL: optionalString,
+  S3_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL, e.g. http://127.0.0.1:4569' }).optional(),
+  ),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalString.pipe(
+    z.enum(['true', 'false', '1', '0'], 'S3_FORCE_PATH_STYLE must be true or false').optional(),
+  ),
   DATABASE_URL: optionalString,
   SECRET_KEY: optionalString.pipe(z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional()),
   SMTP_URL: optionalString,
@@ -64,8 +75,34 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'SECRET_KEY' | 'DATA_DIR' | 'TRUSTED_ORIGINS'> {
+/** Where uploaded files live, decided from STORAGE_URL and the S3_* variables. */
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      bucket: string;
+      /** Prepended to every object key, without leading or trailing slashes; '' for none. */
+      prefix: string;
+      /** Unset means AWS itself. */
+      endpoint: string | undefined;
+      region: string;
+      /** Unset means the SDK's default chain (AWS_* variables, instance or task roles). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
+
+type S3Variable = 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE';
+const S3_VARIABLES: S3Variable[] = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+];
+
+export interface Config extends Omit<Env, 'SECRET_KEY' | 'DATA_DIR' | 'TRUSTED_ORIGINS' | 'STORAGE_URL' | S3Variable> {
   DATA_DIR: string;
+  storage: StorageConfig;
   SECRET_KEY: string;
   /** APP_URL's origin plus TRUSTED_ORIGINS: the origins allowed to make state-changing requests. */
   trustedOrigins: string[];
@@ -96,10 +133,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if ((env.EMBEDDINGS_BASE_URL === undefined) !== (env.EMBEDDINGS_MODEL === undefined)) {
     throw new ConfigError('Invalid configuration:\n  EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL must be set together');
   }
+  const storage = storageConfig(env);
+  const { STORAGE_URL, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, ...rest } =
+    env;
   const appOrigin = new URL(env.APP_URL).origin;
   return {
-    ...env,
+    ...rest,
     DATA_DIR: dataDir,
+    storage,
     SECRET_KEY: env.SECRET_KEY ?? readOrCreateSecret(dataDir),
     trustedOrigins: [...new Set([appOrigin, ...env.TRUSTED_ORIGINS])],
     google:
@@ -110,6 +151,72 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             discoveryUrl: env.GOOGLE_DISCOVERY_URL,
           }
         : null,
+  };
+}
+
+// S3 bucket naming rules: 3-63 characters, lowercase letters, digits, dots and hyphens, starting and ending with a
+// letter or digit.
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const PREFIX_SEGMENT = /^[A-Za-z0-9._-]+$/;
+
+function storageConfig(env: Env): StorageConfig {
+  const invalid = (message: string) => new ConfigError(`Invalid configuration:\n  ${message}`);
+  const url = env.STORAGE_URL ?? 'file:';
+  if (url === 'file:' || url === 'file://') {
+    // S3 settings without an s3:// STORAGE_URL would otherwise be ignored silently and files would land on local disk.
+    const stray = S3_VARIABLES.find((name) => env[name] !== undefined);
+    if (stray) throw invalid(`${stray} is set but STORAGE_URL is not an s3:// URL (set STORAGE_URL=s3://bucket)`);
+    return { driver: 'local' };
+  }
+  if (url.startsWith('file:')) {
+    throw invalid('STORAGE_URL=file: takes no path: local files are always stored under DATA_DIR/files');
+  }
+  if (!url.startsWith('s3://')) {
+    throw invalid('STORAGE_URL must be file: (local disk under DATA_DIR) or s3://bucket[/prefix]');
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw invalid('STORAGE_URL is not a valid URL; expected s3://bucket or s3://bucket/prefix');
+  }
+  if (parsed.username || parsed.password) {
+    throw invalid('STORAGE_URL must not contain credentials: use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  if (parsed.port || parsed.search || parsed.hash) {
+    throw invalid(
+      'STORAGE_URL takes only a bucket and a prefix (s3://bucket/prefix); give the server address in S3_ENDPOINT',
+    );
+  }
+  const bucket = parsed.hostname;
+  if (!bucket) throw invalid('STORAGE_URL needs a bucket name: s3://bucket or s3://bucket/prefix');
+  if (!BUCKET_NAME.test(bucket)) {
+    throw invalid(
+      `STORAGE_URL: "${bucket}" is not a valid bucket name (3-63 lowercase letters, digits, dots and hyphens)`,
+    );
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw invalid('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  const prefixSegments = parsed.pathname.split('/').filter(Boolean);
+  if (prefixSegments.some((segment) => !PREFIX_SEGMENT.test(segment) || segment === '.' || segment === '..')) {
+    throw invalid("STORAGE_URL: the prefix may contain only letters, digits, '.', '_', '-' and '/'");
+  }
+  return {
+    driver: 's3',
+    bucket,
+    prefix: prefixSegments.join('/'),
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION ?? 'us-east-1',
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    // A self-hosted endpoint rarely has a wildcard DNS name per bucket; AWS itself prefers virtual-hosted style.
+    forcePathStyle:
+      env.S3_FORCE_PATH_STYLE === undefined
+        ? env.S3_ENDPOINT !== undefined
+        : env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1',
   };
 }
 

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
+import { createS3Client, createS3Storage } from './storage-s3.ts';
 
 export interface StoredObject {
   /** Where the object lives, e.g. `3f/3f2c...`: generated, never derived from a user-supplied name. */
@@ -22,7 +23,7 @@ export interface PutOptions {
   maxBytes?: number;
 }
 
-/** Where uploaded bytes live: local disk in the embedded mode; S3-compatible storage later, behind the same interface. */
+/** Where uploaded bytes live: local disk in the embedded mode, or an S3-compatible bucket (`storage-s3.ts`). */
 export interface Storage {
   put(source: Readable | AsyncIterable<Uint8Array>, options?: PutOptions): Promise<StoredObject>;
   /** A stream of the object's bytes; NOT_FOUND when there is no such object. */
@@ -46,9 +47,14 @@ export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
-function newKey(): string {
+/** A fresh `ab/<uuid>` key: the first two characters of the uuid spread objects over 256 directories or prefixes. */
+export function newStorageKey(): string {
   const id = randomUUID();
   return `${id.slice(0, 2)}/${id}`;
+}
+
+export function storedFileNotFound(): AppError {
+  return new AppError('NOT_FOUND', 'The stored file was not found.');
 }
 
 /** Hashes and counts what flows through, and stops the flow past `maxBytes`. */
@@ -70,25 +76,43 @@ function measure(maxBytes: number | undefined) {
 }
 
 /**
+ * Writes `source` to a new private `file` while measuring it. On a refusal (ObjectTooLargeError) or a failing source
+ * the file is removed and the error rethrown, so callers only ever see complete, accepted content.
+ */
+export async function writeMeasured(
+  source: Readable | AsyncIterable<Uint8Array>,
+  file: string,
+  maxBytes: number | undefined,
+): Promise<{ size: number; sha256: string }> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const { transform, result } = measure(maxBytes);
+  const input = source instanceof Readable ? source : Readable.from(source);
+  try {
+    await pipeline(input, transform, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+  return result();
+}
+
+/**
  * Files under `root` as `ab/<uuid>`. Writes go to a temporary file first and are renamed into place once complete, so
  * a failed or refused upload never leaves a partial object behind.
  */
 export function createLocalStorage(root: string): Storage {
   const tmpDir = path.join(root, '.tmp');
   const fileOf = (key: string) => {
-    if (!isStorageKey(key)) throw new AppError('NOT_FOUND', 'The stored file was not found.');
+    if (!isStorageKey(key)) throw storedFileNotFound();
     return path.join(root, ...key.split('/'));
   };
 
   return {
     async put(source, options = {}) {
-      await mkdir(tmpDir, { recursive: true });
-      const key = newKey();
+      const key = newStorageKey();
       const tmpFile = path.join(tmpDir, key.replace('/', '-'));
-      const { transform, result } = measure(options.maxBytes);
-      const input = source instanceof Readable ? source : Readable.from(source);
+      const measured = await writeMeasured(source, tmpFile, options.maxBytes);
       try {
-        await pipeline(input, transform, createWriteStream(tmpFile, { flags: 'wx', mode: 0o600 }));
         const target = fileOf(key);
         await mkdir(path.dirname(target), { recursive: true });
         await rename(tmpFile, target);
@@ -96,7 +120,7 @@ export function createLocalStorage(root: string): Storage {
         await rm(tmpFile, { force: true });
         throw error;
       }
-      return { key, ...result() };
+      return { key, ...measured };
     },
 
     async open(key) {
@@ -104,7 +128,7 @@ export function createLocalStorage(root: string): Storage {
       try {
         await stat(file);
       } catch {
-        throw new AppError('NOT_FOUND', 'The stored file was not found.');
+        throw storedFileNotFound();
       }
       return createReadStream(file);
     },
@@ -138,10 +162,26 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates `app.storage`: local disk under `DATA_DIR/files` (or the storage a test passes in). */
+/**
+ * Decorates `app.storage` from `config.storage`: local disk under `DATA_DIR/files` by default, or an S3-compatible
+ * bucket (or the storage a test passes in).
+ */
 export const storagePlugin = fp(
-  async (app: FastifyInstance, options: { config: Pick<Config, 'DATA_DIR'>; storage?: Storage }) => {
-    app.decorate('storage', options.storage ?? createLocalStorage(path.join(options.config.DATA_DIR, 'files')));
+  async (app: FastifyInstance, options: { config: Pick<Config, 'DATA_DIR' | 'storage'>; storage?: Storage }) => {
+    app.decorate('storage', options.storage ?? storageFromConfig(app, options.config));
   },
   { name: 'storage' },
 );
+
+function storageFromConfig(app: FastifyInstance, config: Pick<Config, 'DATA_DIR' | 'storage'>): Storage {
+  const filesDir = path.join(config.DATA_DIR, 'files');
+  if (config.storage.driver === 'local') return createLocalStorage(filesDir);
+  const client = createS3Client(config.storage, app.log);
+  app.addHook('onClose', async () => client.destroy());
+  return createS3Storage({
+    client,
+    bucket: config.storage.bucket,
+    prefix: config.storage.prefix,
+    spoolDir: path.join(filesDir, '.tmp'),
+  });
+}
