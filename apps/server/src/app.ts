@@ -14,7 +14,9 @@ import { dailyUpdatesRoutes } from './modules/me/daily-updates.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { spacesRoutes } from './modules/spaces/spaces.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { workItemsRoutes } from './modules/work-items/work-items.routes.ts';
 import { authPlugin } from './platform/auth.ts';
 import { type DatabaseHandle, databasePlugin, openDatabase } from './platform/db.ts';
 import { embeddingsPlugin } from './platform/embeddings.ts';
@@ -94,6 +96,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await signedIn.register(assistantRoutes, { config });
         await signedIn.register(teamsRoutes);
         await signedIn.register(invitationsRoutes, { config });
+        await signedIn.register(spacesRoutes, { config });
+        await signedIn.register(workItemsRoutes);
       });
     },
     { prefix: '/api' },

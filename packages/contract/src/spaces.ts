@@ -142,3 +142,23 @@ export const inviteToSpaceSchema = z.object({
     .transform((email) => email.toLowerCase()),
   role: z.enum(ROLES, { error: 'Invalid role selected' }).default(DEFAULT_SPACE_ROLE),
 });
+
+/** A file of a space (spec 001 "File"): newest first in the file card. */
+export const spaceFileSchema = z.object({
+  id: z.string(),
+  spaceId: z.string(),
+  filename: z.string(),
+  fileSize: z.number().int(),
+  mimeType: z.string(),
+  ownerId: z.string(),
+  ownerName: z.string(),
+  createdAt: z.string(),
+  /** The indexed document behind the file: the assistant answers from it once `status` is ready. */
+  documentId: z.string().nullable(),
+  status: z.enum(['pending', 'processing', 'ready', 'failed']).nullable(),
+});
+export type SpaceFile = z.infer<typeof spaceFileSchema>;
+export const spaceFileListSchema = z.object({ files: z.array(spaceFileSchema) });
+
+/** Renaming: a blank name is ignored (the file keeps its name). */
+export const renameSpaceFileSchema = z.object({ filename: z.string().max(255, 'The file name is too long') });

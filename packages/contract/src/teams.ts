@@ -106,7 +106,10 @@ export const updateMemberRoleResponseSchema = z.object({
   message: z.string(),
 });
 
-/** Team events written to the audit log; the Activity lists render them (spec 001: 'helpers for ... team invite'). */
+/**
+ * Team events written to the audit log that the Activity lists render (spec 001: 'helpers for ... team invite'). Events
+ * about something shared with one person (file_share) stay out: every member reads the Activity list.
+ */
 export const TEAM_AUDIT_ACTIONS = [
   'team_create',
   'team_invite',
@@ -120,6 +123,8 @@ export const TEAM_AUDIT_ACTIONS = [
   'space_create',
   'space_update',
   'space_delete',
+  'task_create',
+  'task_complete',
 ] as const;
 export type TeamAuditAction = (typeof TEAM_AUDIT_ACTIONS)[number];
 

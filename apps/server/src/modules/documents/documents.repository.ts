@@ -1,5 +1,5 @@
 import type { DocumentSource, DocumentStatus } from '@lumen/contract';
-import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { chunks, documents, files } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
 import { insertPostingsSql, type PassageInput, passageRowsSql } from '../search/search.repository.ts';
@@ -119,24 +119,24 @@ export async function findVisibleDocumentFile(
   return row ?? null;
 }
 
-/** The owner's earlier upload of the same bytes, with its document. */
+/**
+ * An earlier upload of the same bytes, with its document: the owner's own (outside spaces), or anyone's in the same
+ * space.
+ */
 export async function findUploadByContent(
   db: Database,
   ownerId: string,
   sha256: string,
+  spaceId: string | null = null,
 ): Promise<{ file: StoredFileRow; documentId: string; status: DocumentStatus } | null> {
+  const scope = spaceId
+    ? and(eq(files.spaceId, spaceId), eq(documents.source, 'space'))
+    : and(eq(files.ownerId, ownerId), isNull(files.spaceId), eq(documents.source, 'upload'));
   const [row] = await db
     .select({ file: fileColumns, documentId: documents.id, status: documents.status })
     .from(files)
     .innerJoin(documents, eq(documents.fileId, files.id))
-    .where(
-      and(
-        eq(files.ownerId, ownerId),
-        eq(files.sha256, sha256),
-        eq(documents.source, 'upload'),
-        ne(documents.status, 'failed'),
-      ),
-    )
+    .where(and(scope, eq(files.sha256, sha256), ne(documents.status, 'failed')))
     .orderBy(files.createdAt)
     .limit(1);
   return row ?? null;
@@ -144,6 +144,9 @@ export async function findUploadByContent(
 
 export interface NewUpload {
   ownerId: string;
+  /** Set for a space file: the space and its team. */
+  spaceId?: string | null;
+  teamId?: string | null;
   filename: string;
   fileSize: number;
   mimeType: string;
@@ -158,9 +161,11 @@ export async function insertUpload(db: Database, upload: NewUpload): Promise<{ f
   const [document] = await db
     .insert(documents)
     .values({
-      source: 'upload',
+      source: upload.spaceId ? 'space' : 'upload',
       externalId: file.id,
       ownerId: upload.ownerId,
+      teamId: upload.teamId ?? null,
+      spaceId: upload.spaceId ?? null,
       fileId: file.id,
       title: upload.filename,
       mimeType: upload.mimeType,
@@ -181,11 +186,23 @@ export async function findFilesByIds(db: Database, fileIds: string[]): Promise<S
 export async function findDocumentForIngestion(
   db: Database,
   documentId: string,
-): Promise<{ id: string; ownerId: string; title: string; mimeType: string | null; file: StoredFileRow | null } | null> {
+): Promise<{
+  id: string;
+  ownerId: string;
+  source: DocumentSource;
+  teamId: string | null;
+  spaceId: string | null;
+  title: string;
+  mimeType: string | null;
+  file: StoredFileRow | null;
+} | null> {
   const [row] = await db
     .select({
       id: documents.id,
       ownerId: documents.ownerId,
+      source: documents.source,
+      teamId: documents.teamId,
+      spaceId: documents.spaceId,
       title: documents.title,
       mimeType: documents.mimeType,
       file: fileColumns,

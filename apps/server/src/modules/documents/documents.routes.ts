@@ -6,7 +6,6 @@ import {
   documentSummarySchema,
   uploadResponseSchema,
 } from '@lumen/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -14,41 +13,9 @@ import { AppError } from '../../platform/errors.ts';
 import { requireUser } from '../../platform/request-user.ts';
 import { contentHeaders } from './content-headers.ts';
 import { registerDocumentJobs } from './documents.jobs.ts';
-import {
-  deleteDocument,
-  getDocument,
-  type IncomingFile,
-  listDocuments,
-  openDocumentContent,
-  uploadFiles,
-} from './documents.service.ts';
-
-/** Files one upload request may carry. */
-export const MAX_FILES_PER_UPLOAD = 20;
-
-/** The files of a multipart request; the parser's own limit errors become messages a person understands. */
-async function* incomingFiles(request: FastifyRequest, maxUploadMb: number): AsyncGenerator<IncomingFile> {
-  const { multipartErrors } = request.server;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (!part.filename) {
-        part.file.resume();
-        continue;
-      }
-      yield { filename: part.filename, stream: part.file, wasTruncated: () => part.file.truncated };
-    }
-  } catch (error) {
-    if (error instanceof multipartErrors.FilesLimitError || error instanceof multipartErrors.PartsLimitError) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `You can upload at most ${MAX_FILES_PER_UPLOAD} files at once.`);
-    }
-    if (error instanceof multipartErrors.RequestFileTooLargeError) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `A file is larger than the ${maxUploadMb} MB limit.`);
-    }
-    if (error instanceof AppError) throw error;
-    throw new AppError('BAD_REQUEST', 'The upload could not be read. Please try again.');
-  }
-}
+import { deleteDocument, getDocument, listDocuments, openDocumentContent, uploadFiles } from './documents.service.ts';
+import { incomingFiles, MAX_FILES_PER_UPLOAD } from './incoming-files.ts';
+import { spaceFilesRoutes } from './space-files.routes.ts';
 
 export const documentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const maxUploadMb = config.MAX_UPLOAD_MB;
@@ -63,6 +30,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
     throwFileSizeLimit: false,
   });
   registerDocumentJobs(app);
+  await app.register(spaceFilesRoutes, { config });
 
   app.post(
     '/files',

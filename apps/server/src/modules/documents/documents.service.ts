@@ -157,6 +157,7 @@ export async function uploadFiles(
   deps: UploadDeps,
   ownerId: string,
   incoming: AsyncIterable<IncomingFile>,
+  space: { spaceId: string; teamId: string } | null = null,
 ): Promise<UploadedFile[]> {
   const staged: StagedFile[] = [];
   const discard = async (keys: string[]) => {
@@ -174,13 +175,15 @@ export async function uploadFiles(
     results = await deps.db.transaction(async (tx) => {
       const saved: Array<{ fileId: string; documentId: string; duplicateKey: string | null }> = [];
       for (const file of staged) {
-        const earlier = await findUploadByContent(tx, ownerId, file.sha256);
+        const earlier = await findUploadByContent(tx, ownerId, file.sha256, space?.spaceId ?? null);
         if (earlier) {
           saved.push({ fileId: earlier.file.id, documentId: earlier.documentId, duplicateKey: file.key });
           continue;
         }
         const created = await insertUpload(tx, {
           ownerId,
+          spaceId: space?.spaceId ?? null,
+          teamId: space?.teamId ?? null,
           filename: file.filename,
           fileSize: file.size,
           mimeType: file.mimeType,
@@ -342,7 +345,10 @@ export async function processUploadedDocument(
       : await extractPages(content, file.mimeType, { maxUnpackedBytes: deps.maxUnpackedBytes });
     await ingestText(deps.db, {
       ownerId: document.ownerId,
-      source: 'upload',
+      // The document keeps its own source and place: a personal upload, or a file of a space.
+      source: document.source,
+      teamId: document.teamId,
+      spaceId: document.spaceId,
       externalId: file.id,
       title: document.title,
       mimeType: file.mimeType,
