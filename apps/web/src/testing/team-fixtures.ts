@@ -1,6 +1,14 @@
-import type { AcceptInvitationResponse, ActivityEntry, Role, TeamMember, TeamStats } from '@lumen/contract';
+import type {
+  AcceptInvitationResponse,
+  ActivityEntry,
+  Role,
+  SharedFile,
+  Task,
+  TeamMember,
+  TeamStats,
+} from '@lumen/contract';
 import { INVITATION_MESSAGES } from '@lumen/contract';
-import { jsonResponse, stubFetch } from './fetch-stub';
+import { jsonResponse, type StubRequest, stubFetch } from './fetch-stub';
 import { roleState, testSession } from './fixtures';
 
 /**
@@ -84,5 +92,75 @@ export function stubDashboard({ role, stats, members = [], activity = [] }: Dash
     'GET /api/teams/current/stats': stats ?? jsonResponse(teamStats()),
     'GET /api/teams/current/members': jsonResponse({ members }),
     'GET /api/teams/current/activity': jsonResponse({ entries: activity, nextCursor: null }),
+  });
+}
+
+/** A task assigned to Ada (user-1) by Grace, due 2026-09-30, medium priority, still to do, unless overridden. */
+export function task(overrides: Partial<Task> = {}): Task {
+  return {
+    id: 'task-1',
+    title: 'Prepare the quarterly review',
+    status: 'todo',
+    priority: 'medium',
+    dueDate: '2026-09-30',
+    assignedTo: 'user-1',
+    assigneeName: 'Ada Lovelace',
+    createdBy: 'user-2',
+    creatorName: 'Grace Hopper',
+    createdAt: '2026-01-10T09:00:00.000Z',
+    completedAt: null,
+    ...overrides,
+  };
+}
+
+/** A link Grace shared with the whole team on Google Drive, unless overridden. */
+export function sharedFile(overrides: Partial<SharedFile> = {}): SharedFile {
+  return {
+    id: 'file-1',
+    title: 'Brand guidelines',
+    url: 'https://drive.google.com/file/d/brand',
+    platform: 'google-drive',
+    sharedWithUserId: null,
+    sharedWithName: null,
+    spaceId: null,
+    spaceName: null,
+    sharedBy: 'user-2',
+    sharerName: 'Grace Hopper',
+    createdAt: '2026-02-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+type StubHandler = Response | ((request: StubRequest) => Response | Promise<Response>);
+
+type WorkItemsDashboardStubOptions = DashboardStubOptions & {
+  /** The task list, or a handler for GET /api/teams/current/tasks (a failure, a list that changes). */
+  tasks?: Task[] | StubHandler;
+  sharedFiles?: SharedFile[] | StubHandler;
+  /** More endpoints ('PATCH /api/teams/current/tasks/task-1', 'POST /api/teams/current/shared-files'...). */
+  routes?: Record<string, StubHandler>;
+};
+
+/** The dashboards' endpoints (see stubDashboard) with the task and shared-file lists. */
+export function stubWorkItemsDashboard({
+  role,
+  stats,
+  members = [],
+  activity = [],
+  tasks = [],
+  sharedFiles = [],
+  routes = {},
+}: WorkItemsDashboardStubOptions) {
+  return stubFetch({
+    'GET /api/auth/get-session': jsonResponse(testSession),
+    'GET /api/me/role': jsonResponse(roleState(role)),
+    'GET /api/teams/current/stats': stats ?? jsonResponse(teamStats()),
+    'GET /api/teams/current/members': jsonResponse({ members }),
+    'GET /api/teams/current/activity': jsonResponse({ entries: activity, nextCursor: null }),
+    'GET /api/teams/current/tasks': Array.isArray(tasks) ? jsonResponse({ tasks }) : tasks,
+    'GET /api/teams/current/shared-files': Array.isArray(sharedFiles)
+      ? jsonResponse({ files: sharedFiles })
+      : sharedFiles,
+    ...routes,
   });
 }

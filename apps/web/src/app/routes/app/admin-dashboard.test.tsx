@@ -1,7 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '@/testing/fetch-stub';
-import { activityEntry, stubDashboard, teamMember, teamStats } from '@/testing/team-fixtures';
+import { apiErrorResponse, jsonResponse } from '@/testing/fetch-stub';
+import {
+  activityEntry,
+  sharedFile,
+  stubDashboard,
+  stubWorkItemsDashboard,
+  task,
+  teamMember,
+  teamStats,
+} from '@/testing/team-fixtures';
 import { renderRoutes } from '@/testing/test-utils';
 
 const members = [
@@ -95,5 +103,226 @@ describe('/admin-dashboard', () => {
 
     const panel = await screen.findByRole('region', { name: 'Team Members' });
     expect(await within(panel).findByText('No team members yet.')).toBeInTheDocument();
+  });
+});
+
+describe('/admin-dashboard: Team Tasks and Shared Files', () => {
+  it('lists every task of the team with its assignee and status, and every share with its audience', async () => {
+    const { fetchMock } = stubWorkItemsDashboard({
+      role: 'team_lead',
+      members,
+      tasks: [
+        task({ id: 't1', title: 'Draft the budget', assigneeName: 'Alan Turing', status: 'done', priority: 'high' }),
+        task({ id: 't2', title: 'Book the venue', assigneeName: 'Grace Hopper', priority: 'urgent' }),
+      ],
+      sharedFiles: [
+        sharedFile({ id: 'f1', title: 'For Alan', sharedWithUserId: 'user-3', sharedWithName: 'Alan Turing' }),
+        sharedFile({ id: 'f2', title: 'For everyone' }),
+      ],
+    });
+    renderRoutes({ path: '/admin-dashboard' });
+
+    const tasksPanel = await screen.findByRole('region', { name: 'Team Tasks' });
+    const rows = await within(tasksPanel).findAllByRole('listitem');
+    expect(within(rows[0] as HTMLElement).getByText('Book the venue')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('Assigned to Grace Hopper')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('To do')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Assigned to Alan Turing')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Done')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByRole('checkbox')).toBeChecked();
+
+    const filesPanel = screen.getByRole('region', { name: 'Shared Files' });
+    expect(await within(filesPanel).findByText('Shared with Alan Turing')).toBeInTheDocument();
+    expect(within(filesPanel).getByText('Whole team')).toBeInTheDocument();
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).toContain('/api/teams/current/tasks?assignedTo=all');
+    expect(urls).toContain('/api/teams/current/shared-files?scope=all');
+  });
+
+  it("says 'Failed to load tasks' when the team's tasks cannot be read", async () => {
+    stubWorkItemsDashboard({ role: 'admin', tasks: apiErrorResponse(500, 'INTERNAL', 'Something went wrong') });
+    renderRoutes({ path: '/admin-dashboard' });
+
+    const panel = await screen.findByRole('region', { name: 'Team Tasks' });
+    expect(await within(panel).findByText('Failed to load tasks')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('lets a manager delete a task', async () => {
+    let remaining = [task({ id: 't1', title: 'Obsolete' })];
+    const { findRequests } = stubWorkItemsDashboard({
+      role: 'admin',
+      tasks: () => jsonResponse({ tasks: remaining }),
+      routes: {
+        'DELETE /api/teams/current/tasks/t1': () => {
+          remaining = [];
+          return new Response(null, { status: 204 });
+        },
+      },
+    });
+    const { user } = renderRoutes({ path: '/admin-dashboard' });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete task "Obsolete"' }));
+    expect(await screen.findByText('Task deleted')).toBeInTheDocument();
+    expect(findRequests('DELETE', '/api/teams/current/tasks/t1')).toHaveLength(1);
+    const panel = screen.getByRole('region', { name: 'Team Tasks' });
+    expect(await within(panel).findByText('No tasks yet. Create one with New Task.')).toBeInTheDocument();
+  });
+});
+
+describe('/admin-dashboard: New Task', () => {
+  async function openNewTask() {
+    const rendered = renderRoutes({ path: '/admin-dashboard' });
+    await rendered.user.click(await screen.findByRole('button', { name: 'New Task' }));
+    return { ...rendered, dialog: await screen.findByRole('dialog', { name: 'New Task' }) };
+  }
+
+  it('requires a title and an assignee, and offers only active members', async () => {
+    const { findRequests } = stubWorkItemsDashboard({ role: 'admin', members });
+    const { user, dialog } = await openNewTask();
+
+    const assignee = within(dialog).getByLabelText('Assign to');
+    await waitFor(() => expect(within(assignee).getAllByRole('option')).toHaveLength(6));
+    expect(within(assignee).queryByRole('option', { name: 'Edsger Dijkstra' })).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Priority')).toHaveValue('medium');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    expect(within(dialog).getByText('Title is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please choose a team member')).toBeInTheDocument();
+    expect(findRequests('POST', '/api/teams/current/tasks')).toHaveLength(0);
+  });
+
+  it("creates the task, says so, closes and refreshes the team's tasks", async () => {
+    let created: ReturnType<typeof task>[] = [];
+    const { findRequests } = stubWorkItemsDashboard({
+      role: 'admin',
+      members,
+      tasks: () => jsonResponse({ tasks: created }),
+      routes: {
+        'POST /api/teams/current/tasks': () => {
+          created = [task({ id: 'new', title: 'Plan the offsite', assigneeName: 'Alan Turing', priority: 'high' })];
+          return jsonResponse(created[0], 201);
+        },
+      },
+    });
+    const { user, dialog } = await openNewTask();
+
+    await user.type(within(dialog).getByLabelText('Title'), '  Plan the offsite ');
+    await waitFor(() =>
+      expect(within(within(dialog).getByLabelText('Assign to')).getAllByRole('option')).toHaveLength(6),
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Assign to'), 'Alan Turing');
+    await user.selectOptions(within(dialog).getByLabelText('Priority'), 'High');
+    await user.type(within(dialog).getByLabelText('Due date (optional)'), '2026-10-15');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+
+    expect(await screen.findByText('Task created successfully')).toBeInTheDocument();
+    expect(findRequests('POST', '/api/teams/current/tasks')[0]?.body).toEqual({
+      title: 'Plan the offsite',
+      assignedTo: 'user-3',
+      priority: 'high',
+      dueDate: '2026-10-15',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const panel = screen.getByRole('region', { name: 'Team Tasks' });
+    expect(await within(panel).findByText('Plan the offsite')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal as a toast and keeps the dialog open", async () => {
+    stubWorkItemsDashboard({
+      role: 'team_lead',
+      members,
+      routes: { 'POST /api/teams/current/tasks': apiErrorResponse(404, 'NOT_FOUND', 'Team member not found') },
+    });
+    const { user, dialog } = await openNewTask();
+
+    await user.type(within(dialog).getByLabelText('Title'), 'Orphan');
+    await waitFor(() =>
+      expect(within(within(dialog).getByLabelText('Assign to')).getAllByRole('option')).toHaveLength(6),
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Assign to'), 'Barbara Liskov');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+
+    expect(await screen.findByText('Team member not found')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'New Task' })).toBeInTheDocument();
+  });
+});
+
+describe('/admin-dashboard: Share File', () => {
+  async function openShareFile() {
+    const rendered = renderRoutes({ path: '/admin-dashboard' });
+    await rendered.user.click(await screen.findByRole('button', { name: 'Share File' }));
+    return { ...rendered, dialog: await screen.findByRole('dialog', { name: 'Share File' }) };
+  }
+
+  it('requires a title and a URL, and a valid URL', async () => {
+    const { findRequests } = stubWorkItemsDashboard({ role: 'admin', members });
+    const { user, dialog } = await openShareFile();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Share File' }));
+    expect(within(dialog).getByText('Title is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('URL is required')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Title'), 'Roadmap');
+    await user.type(within(dialog).getByLabelText('URL'), 'notion.so/roadmap');
+    await user.click(within(dialog).getByRole('button', { name: 'Share File' }));
+    expect(within(dialog).getByText('Please enter a valid URL')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Title is required')).not.toBeInTheDocument();
+    expect(findRequests('POST', '/api/teams/current/shared-files')).toHaveLength(0);
+  });
+
+  it("shares with one member, says 'File shared successfully' and closes", async () => {
+    const { findRequests } = stubWorkItemsDashboard({
+      role: 'admin',
+      members,
+      routes: { 'POST /api/teams/current/shared-files': jsonResponse(sharedFile(), 201) },
+    });
+    const { user, dialog } = await openShareFile();
+
+    await user.type(within(dialog).getByLabelText('Title'), 'Roadmap');
+    await user.type(within(dialog).getByLabelText('URL'), 'https://notion.so/roadmap');
+    await user.selectOptions(within(dialog).getByLabelText('Platform (optional)'), 'Notion');
+    await waitFor(() =>
+      expect(within(within(dialog).getByLabelText('Share with')).getAllByRole('option')).toHaveLength(6),
+    );
+    expect(within(dialog).getByLabelText('Share with')).toHaveValue('');
+    await user.selectOptions(within(dialog).getByLabelText('Share with'), 'Grace Hopper');
+    await user.click(within(dialog).getByRole('button', { name: 'Share File' }));
+
+    expect(await screen.findByText('File shared successfully')).toBeInTheDocument();
+    expect(findRequests('POST', '/api/teams/current/shared-files')[0]?.body).toEqual({
+      title: 'Roadmap',
+      url: 'https://notion.so/roadmap',
+      platform: 'notion',
+      sharedWithUserId: 'user-2',
+      spaceId: null,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("shows the server's text, or 'Failed to share file' without one", async () => {
+    let attempt = 0;
+    stubWorkItemsDashboard({
+      role: 'admin',
+      members,
+      routes: {
+        'POST /api/teams/current/shared-files': () => {
+          attempt += 1;
+          return attempt === 1
+            ? apiErrorResponse(403, 'FORBIDDEN', 'Access Denied: not today')
+            : new Response('upstream down', { status: 502 });
+        },
+      },
+    });
+    const { user, dialog } = await openShareFile();
+
+    await user.type(within(dialog).getByLabelText('Title'), 'Roadmap');
+    await user.type(within(dialog).getByLabelText('URL'), 'https://example.com/roadmap');
+    await user.click(within(dialog).getByRole('button', { name: 'Share File' }));
+    expect(await screen.findByText('Access Denied: not today')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Share File' }));
+    expect(await screen.findByText('Failed to share file')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Share File' })).toBeInTheDocument();
   });
 });

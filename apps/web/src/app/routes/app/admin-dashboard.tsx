@@ -15,6 +15,12 @@ import { useMembers } from '@/features/teams/api/get-members';
 import { useTeamStats } from '@/features/teams/api/get-team-stats';
 import { ActivityList } from '@/features/teams/components/activity-list';
 import { RoleBadge } from '@/features/teams/components/role-badge';
+import { getMemberName } from '@/features/teams/utils/member-name';
+import type { WorkItemMember } from '@/features/work-items/components/form-dialog';
+import { NewTaskDialog } from '@/features/work-items/components/new-task-dialog';
+import { ShareFileDialog } from '@/features/work-items/components/share-file-dialog';
+import { SharedFileList } from '@/features/work-items/components/shared-file-list';
+import { TaskList } from '@/features/work-items/components/task-list';
 import { RequireRole } from '../../guards/require-role';
 import { DashboardMembers } from './dashboard-members';
 
@@ -38,6 +44,35 @@ function MembersPreview({ currentUserId }: { currentUserId: string | undefined }
     >
       <DashboardMembers members={members} currentUserId={currentUserId} limit={MEMBERS_PREVIEW_SIZE} showDepartment />
     </DashboardPanel>
+  );
+}
+
+/** Team Tasks and the team's shared files, with the New Task and Share File dialogs. */
+function WorkItemsPanels() {
+  const { t } = useTranslation(['dashboards', 'teams']);
+  const members = useMembers();
+  // Tasks and shares go to active members only (the server refuses anyone else).
+  const assignable: WorkItemMember[] = (members.data ?? [])
+    .filter((member) => member.status === 'active')
+    .map((member) => ({ userId: member.userId, name: getMemberName(member, t('teams:unknownUser')) }));
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <DashboardPanel
+        title={t('tasks.teamTitle')}
+        description={t('tasks.teamDescription')}
+        action={<NewTaskDialog members={assignable} />}
+      >
+        <TaskList scope="all" showAssignee canDelete />
+      </DashboardPanel>
+      <DashboardPanel
+        title={t('sharedFiles.title')}
+        description={t('sharedFiles.adminDescription')}
+        action={<ShareFileDialog members={assignable} />}
+      >
+        <SharedFileList scope="all" showAudience />
+      </DashboardPanel>
+    </div>
   );
 }
 
@@ -71,6 +106,8 @@ function AdminDashboard() {
         <ActionGrid actions={quickActions} />
       </DashboardSection>
 
+      <WorkItemsPanels />
+
       <div className="grid gap-6 lg:grid-cols-2">
         <MembersPreview currentUserId={user?.id} />
         <DashboardPanel title={t('teams:activity.title')} description={t('activity.description')}>
@@ -83,7 +120,8 @@ function AdminDashboard() {
 
 /**
  * /admin-dashboard (admin, team_lead): greeting, the team's figures with pending invitations, Quick Actions (Audit
- * Logs for admins only), the newest members and Recent Activity.
+ * Logs for admins only), Team Tasks and shared files with their New Task and Share File dialogs, the newest members
+ * and Recent Activity.
  */
 export function AdminDashboardRoute() {
   return (

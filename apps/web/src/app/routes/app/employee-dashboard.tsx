@@ -12,6 +12,8 @@ import { useRole } from '@/features/me/api/get-role';
 import { useMembers } from '@/features/teams/api/get-members';
 import { ActivityList } from '@/features/teams/components/activity-list';
 import { RoleBadge } from '@/features/teams/components/role-badge';
+import { SharedFileList } from '@/features/work-items/components/shared-file-list';
+import { TaskList } from '@/features/work-items/components/task-list';
 import { RequireRole } from '../../guards/require-role';
 import { DashboardMembers } from './dashboard-members';
 
@@ -72,6 +74,15 @@ function EmployeeDashboard() {
       </DashboardSection>
 
       <div className="grid gap-6 lg:grid-cols-2">
+        <DashboardPanel title={t('tasks.myTitle')} description={t('tasks.myDescription')}>
+          <TaskList scope="me" />
+        </DashboardPanel>
+        <DashboardPanel title={t('sharedFiles.title')} description={t('sharedFiles.employeeDescription')}>
+          <SharedFileList scope="mine" />
+        </DashboardPanel>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
         <TeamMembers members={members} userId={user?.id} />
         <DashboardPanel title={t('teams:activity.title')} description={t('activity.description')}>
           <ActivityList limit={RECENT_ACTIVITY_SIZE} />
@@ -82,8 +93,8 @@ function EmployeeDashboard() {
 }
 
 /**
- * /employee-dashboard (employee, viewer): greeting; the user's team, role and department; Quick Actions; the team's
- * members and Recent Activity.
+ * /employee-dashboard (employee, viewer): greeting; the user's team, role and department; Quick Actions; My Tasks and
+ * the files shared with the team or the user; the team's members and Recent Activity.
  */
 export function EmployeeDashboardRoute() {
   return (

@@ -1,0 +1,154 @@
+import {
+  SHARED_FILE_PLATFORMS,
+  SHARED_FILE_TITLE_MAX,
+  SHARED_FILE_URL_MAX,
+  type SharedFilePlatform,
+  shareFileSchema,
+} from '@lumen/contract';
+import { Share2Icon } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { TextField } from '@/components/ui/text-field';
+import { getFieldErrors } from '@/lib/form';
+import { useShareFile } from '../api/share-file';
+import { useWorkItemText } from '../hooks/use-work-item-text';
+import { FormDialog, FormFooter, type WorkItemMember } from './form-dialog';
+
+type ShareForm = { title: string; url: string; platform: SharedFilePlatform | ''; sharedWithUserId: string };
+type ShareFormErrors = Partial<Record<'title' | 'url', string>>;
+
+const EMPTY_FORM: ShareForm = { title: '', url: '', platform: '', sharedWithUserId: '' };
+
+function ShareFileForm({ members, onDone }: { members: WorkItemMember[]; onDone: () => void }) {
+  const { t } = useTranslation('dashboards');
+  const { translate, errorText } = useWorkItemText();
+  const shareFile = useShareFile();
+  const [form, setForm] = useState<ShareForm>(EMPTY_FORM);
+  const [errors, setErrors] = useState<ShareFormErrors>({});
+  const platformId = useId();
+  const shareWithId = useId();
+
+  const update = <TField extends keyof ShareForm>(field: TField, value: ShareForm[TField]) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = shareFileSchema.safeParse({
+      title: form.title,
+      url: form.url,
+      platform: form.platform || null,
+      // An empty choice is the whole team.
+      sharedWithUserId: form.sharedWithUserId || null,
+    });
+    if (!parsed.success) {
+      const fieldErrors = getFieldErrors(parsed.error);
+      setErrors({ title: translate(fieldErrors.title), url: translate(fieldErrors.url) });
+      return;
+    }
+    shareFile.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success(t('sharedFiles.share.success'));
+        setForm(EMPTY_FORM);
+        onDone();
+      },
+      onError: (error) => toast.error(errorText(error, t('sharedFiles.share.failed'))),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+      <fieldset disabled={shareFile.isPending} className="grid gap-4">
+        <TextField
+          label={t('sharedFiles.share.titleLabel')}
+          placeholder={t('sharedFiles.share.titlePlaceholder')}
+          autoComplete="off"
+          required
+          maxLength={SHARED_FILE_TITLE_MAX}
+          value={form.title}
+          onChange={(event) => update('title', event.target.value)}
+          error={errors.title}
+        />
+        <TextField
+          label={t('sharedFiles.share.url')}
+          placeholder={t('sharedFiles.share.urlPlaceholder')}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          required
+          maxLength={SHARED_FILE_URL_MAX}
+          value={form.url}
+          onChange={(event) => update('url', event.target.value)}
+          error={errors.url}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field>
+            <Label htmlFor={platformId}>{t('sharedFiles.share.platform')}</Label>
+            <NativeSelect
+              id={platformId}
+              value={form.platform}
+              onChange={(event) => update('platform', event.target.value as ShareForm['platform'])}
+            >
+              <option value="">{t('sharedFiles.share.noPlatform')}</option>
+              {SHARED_FILE_PLATFORMS.map((platform) => (
+                <option key={platform} value={platform}>
+                  {t(`sharedFiles.platforms.${platform}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field>
+            <Label htmlFor={shareWithId}>{t('sharedFiles.share.shareWith')}</Label>
+            <NativeSelect
+              id={shareWithId}
+              value={form.sharedWithUserId}
+              onChange={(event) => update('sharedWithUserId', event.target.value)}
+            >
+              <option value="">{t('sharedFiles.share.wholeTeam')}</option>
+              {members.map((member) => (
+                <option key={member.userId} value={member.userId}>
+                  {member.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </div>
+      </fieldset>
+      <FormFooter
+        submitLabel={t('sharedFiles.share.submit')}
+        pendingLabel={t('sharedFiles.share.submitting')}
+        cancelLabel={t('sharedFiles.share.cancel')}
+        isPending={shareFile.isPending}
+        onCancel={onDone}
+      />
+    </form>
+  );
+}
+
+/** Share File (managers): title and URL required, platform optional, with the whole team or one member. */
+export function ShareFileDialog({ members }: { members: WorkItemMember[] }) {
+  const { t } = useTranslation('dashboards');
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={setIsOpen}
+      title={t('sharedFiles.share.title')}
+      description={t('sharedFiles.share.description')}
+      trigger={
+        <Button size="sm" variant="outline">
+          <Share2Icon aria-hidden="true" />
+          {t('sharedFiles.share.button')}
+        </Button>
+      }
+    >
+      <ShareFileForm members={members} onDone={() => setIsOpen(false)} />
+    </FormDialog>
+  );
+}
