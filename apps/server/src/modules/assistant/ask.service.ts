@@ -10,6 +10,7 @@ export async function answerQuestion(
   deps: ChatDeps,
   userId: string,
   query: string,
+  spaceId: string | null = null,
 ): Promise<{ response: string; citations: Citation[] }> {
   const session = createSession({
     db: deps.db,
@@ -18,6 +19,7 @@ export async function answerQuestion(
     log: deps.log,
     userId,
     canConfirm: false,
+    spaceId,
   });
   try {
     const { text, allText } = await generateAgentReply({

@@ -31,31 +31,38 @@ const refColumns = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Access = 'view' | 'delete';
-const accessCondition = (userId: string, access: Access) =>
-  access === 'delete' ? deletableDocumentsCondition(userId) : visibleDocumentsCondition(userId);
+/** `spaceId` narrows everything to one space's documents (the space chat). */
+const accessCondition = (userId: string, access: Access, spaceId: string | null = null) =>
+  access === 'delete' ? deletableDocumentsCondition(userId) : visibleDocumentsCondition(userId, spaceId);
 
 export async function findVisibleDocument(
   db: Database,
   userId: string,
   documentId: string,
   access: Access = 'view',
+  spaceId: string | null = null,
 ): Promise<DocumentRef | null> {
   if (!UUID.test(documentId)) return null;
   const [row] = await db
     .select(refColumns)
     .from(documents)
-    .where(and(eq(documents.id, documentId), accessCondition(userId, access)))
+    .where(and(eq(documents.id, documentId), accessCondition(userId, access, spaceId)))
     .limit(1);
   return row ?? null;
 }
 
-export async function findVisibleDocumentsByIds(db: Database, userId: string, ids: string[]): Promise<DocumentRef[]> {
+export async function findVisibleDocumentsByIds(
+  db: Database,
+  userId: string,
+  ids: string[],
+  spaceId: string | null = null,
+): Promise<DocumentRef[]> {
   const valid = ids.filter((id) => UUID.test(id));
   if (valid.length === 0) return [];
   return db
     .select(refColumns)
     .from(documents)
-    .where(and(inArray(documents.id, valid), visibleDocumentsCondition(userId)));
+    .where(and(inArray(documents.id, valid), visibleDocumentsCondition(userId, spaceId)));
 }
 
 /** The user's documents whose title contains the text (case-insensitive), newest first. */
@@ -64,21 +71,27 @@ export async function findVisibleDocumentsByTitle(
   userId: string,
   text: string,
   access: Access = 'view',
+  spaceId: string | null = null,
 ): Promise<DocumentRef[]> {
   const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   return db
     .select(refColumns)
     .from(documents)
-    .where(and(accessCondition(userId, access), ilike(documents.title, pattern)))
+    .where(and(accessCondition(userId, access, spaceId), ilike(documents.title, pattern)))
     .orderBy(desc(documents.createdAt))
     .limit(20);
 }
 
-export async function listRecentVisibleDocuments(db: Database, userId: string, limit: number): Promise<DocumentRef[]> {
+export async function listRecentVisibleDocuments(
+  db: Database,
+  userId: string,
+  limit: number,
+  spaceId: string | null = null,
+): Promise<DocumentRef[]> {
   return db
     .select(refColumns)
     .from(documents)
-    .where(visibleDocumentsCondition(userId))
+    .where(visibleDocumentsCondition(userId, spaceId))
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(limit);
 }
@@ -88,17 +101,21 @@ export interface DocumentCounts {
   byType: Array<{ mimeType: string | null; count: number }>;
 }
 
-export async function countVisibleDocuments(db: Database, userId: string): Promise<DocumentCounts> {
+export async function countVisibleDocuments(
+  db: Database,
+  userId: string,
+  spaceId: string | null = null,
+): Promise<DocumentCounts> {
   const [byStatus, byType] = await Promise.all([
     db
       .select({ status: documents.status, count: count() })
       .from(documents)
-      .where(visibleDocumentsCondition(userId))
+      .where(visibleDocumentsCondition(userId, spaceId))
       .groupBy(documents.status),
     db
       .select({ mimeType: documents.mimeType, count: count() })
       .from(documents)
-      .where(visibleDocumentsCondition(userId))
+      .where(visibleDocumentsCondition(userId, spaceId))
       .groupBy(documents.mimeType),
   ]);
   return { byStatus, byType };

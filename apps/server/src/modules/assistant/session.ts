@@ -19,18 +19,21 @@ export interface AssistantSession {
   attachedDocumentIds: string[];
   /** Whether the client can show a confirmation (the chat can, /api/ask cannot): delete_file is offered only then. */
   canConfirm: boolean;
+  /** Set in a space's chat: every tool reads only that space's documents. */
+  spaceId: string | null;
   /** Tells the UI which thinking type is active (a no-op without a stream). */
   reportThinking: (type: ThinkingType) => void;
 }
 
 export function createSession(
-  init: Omit<AssistantSession, 'registry' | 'reportThinking' | 'attachedDocumentIds' | 'canConfirm'> &
-    Partial<Pick<AssistantSession, 'reportThinking' | 'attachedDocumentIds' | 'canConfirm'>>,
+  init: Omit<AssistantSession, 'registry' | 'reportThinking' | 'attachedDocumentIds' | 'canConfirm' | 'spaceId'> &
+    Partial<Pick<AssistantSession, 'reportThinking' | 'attachedDocumentIds' | 'canConfirm' | 'spaceId'>>,
 ): AssistantSession {
   return {
     registry: new PassageRegistry(),
     attachedDocumentIds: [],
     canConfirm: false,
+    spaceId: null,
     reportThinking: () => {},
     ...init,
   };

@@ -21,7 +21,9 @@ export function viewableSpaceIds(userId: string) {
  * chunks and search passages goes through it: the user's own documents outside spaces, and the files of the spaces
  * they may view. Shares and connectors extend it here.
  */
-export function visibleDocumentsCondition(userId: string): SQL {
+export function visibleDocumentsCondition(userId: string, spaceId: string | null = null): SQL {
+  // In a space's chat, only that space's documents (still only if the user may view the space).
+  if (spaceId) return spaceDocumentsCondition(userId, spaceId);
   return or(
     and(eq(documents.ownerId, userId), isNull(documents.spaceId)),
     sql`${documents.spaceId} in ${viewableSpaceIds(userId)}`,

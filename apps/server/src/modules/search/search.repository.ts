@@ -15,6 +15,8 @@ export interface Bm25Parameters {
 
 export interface PassageFilter {
   userId: string;
+  /** Only this space's documents (a space's chat). */
+  spaceId?: string;
   mimeType?: string;
   documentIds?: string[];
 }
@@ -32,7 +34,7 @@ function rowsOf<T>(result: unknown): T[] {
 
 /** Which documents a search may read, as a condition on `documents`: visible to the user, narrowed by the filters. */
 function searchableCondition(filter: PassageFilter): SQL | undefined {
-  const conditions: SQL[] = [visibleDocumentsCondition(filter.userId)];
+  const conditions: SQL[] = [visibleDocumentsCondition(filter.userId, filter.spaceId ?? null)];
   if (filter.mimeType) conditions.push(eq(documents.mimeType, filter.mimeType));
   if (filter.documentIds) conditions.push(inArray(documents.id, filter.documentIds));
   return and(...conditions);

@@ -28,6 +28,8 @@ export interface SearchPassagesInput {
   mimeType?: string;
   /** Only these documents (still only those the user may view). */
   documentIds?: string[];
+  /** Only this space's documents (a space's chat; still only if the user may view the space). */
+  spaceId?: string;
   /** With an embedder (app.embeddings), search is hybrid: lexical and vector rankings fused. */
   embedder?: Embedder | null;
   /** Called when the vector half fails; the search then answers from the lexical half. */
@@ -71,6 +73,7 @@ export async function searchPassages(db: Database, input: SearchPassagesInput): 
     userId: input.userId,
     ...(input.mimeType ? { mimeType: input.mimeType } : {}),
     ...(documentIds ? { documentIds } : {}),
+    ...(input.spaceId ? { spaceId: input.spaceId } : {}),
   };
   const analysis = await analyzeQuery(db, input.query);
   let ranked: ScoredChunk[];

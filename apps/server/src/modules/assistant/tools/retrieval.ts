@@ -24,6 +24,7 @@ export async function retrievePassages(session: AssistantSession, query: Passage
     limit: query.limit,
     ...(query.mimeType ? { mimeType: query.mimeType } : {}),
     ...(query.documentIds ? { documentIds: query.documentIds } : {}),
+    ...(session.spaceId ? { spaceId: session.spaceId } : {}),
     embedder: session.embedder,
   });
 }

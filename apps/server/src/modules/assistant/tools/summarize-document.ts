@@ -18,22 +18,27 @@ async function resolveDocument(
   session: AssistantSession,
   input: { documentId?: string; title?: string },
 ): Promise<{ document: DocumentRef | null; candidates: DocumentRef[] }> {
-  const { db, userId } = session;
-  if (input.documentId) return { document: await findVisibleDocument(db, userId, input.documentId), candidates: [] };
+  const { db, userId, spaceId } = session;
+  if (input.documentId) {
+    return { document: await findVisibleDocument(db, userId, input.documentId, 'view', spaceId), candidates: [] };
+  }
   if (input.title) {
-    const matches = await findVisibleDocumentsByTitle(db, userId, input.title.trim());
+    const matches = await findVisibleDocumentsByTitle(db, userId, input.title.trim(), 'view', spaceId);
     const exact = matches.filter((doc) => doc.title.toLowerCase() === input.title?.trim().toLowerCase());
     if (exact.length >= 1) return { document: exact[0] ?? null, candidates: [] };
     if (matches.length === 1) return { document: matches[0] ?? null, candidates: [] };
-    return { document: null, candidates: matches.length ? matches : await listRecentVisibleDocuments(db, userId, 10) };
+    return {
+      document: null,
+      candidates: matches.length ? matches : await listRecentVisibleDocuments(db, userId, 10, spaceId),
+    };
   }
   // "Summarize this": the newest file attached in the conversation, else the newest document.
-  const attached = await findVisibleDocumentsByIds(db, userId, session.attachedDocumentIds);
+  const attached = await findVisibleDocumentsByIds(db, userId, session.attachedDocumentIds, spaceId);
   const newestAttached = session.attachedDocumentIds
     .map((id) => attached.find((doc) => doc.documentId === id))
     .find((doc) => doc !== undefined);
   if (newestAttached) return { document: newestAttached, candidates: [] };
-  const [newest] = await listRecentVisibleDocuments(db, userId, 1);
+  const [newest] = await listRecentVisibleDocuments(db, userId, 1, spaceId);
   return { document: newest ?? null, candidates: [] };
 }
 

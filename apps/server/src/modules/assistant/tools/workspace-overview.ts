@@ -14,8 +14,8 @@ export const workspaceOverview = (session: AssistantSession) =>
     execute: async (): Promise<WorkspaceOutput> => {
       const { db, userId } = session;
       const [counts, recent, conversations] = await Promise.all([
-        countVisibleDocuments(db, userId),
-        listRecentVisibleDocuments(db, userId, 5),
+        countVisibleDocuments(db, userId, session.spaceId),
+        listRecentVisibleDocuments(db, userId, 5, session.spaceId),
         countConversations(db, userId),
       ]);
       const byStatus = Object.fromEntries(DOCUMENT_STATUS_IDS.map((status) => [status, 0])) as Record<
