@@ -77,6 +77,10 @@ export const documentSummarySchema = z.object({
   chunkCount: z.number().int(),
   fileId: z.string().nullable(),
   fileSize: z.number().int().nullable(),
+  /** The space the document belongs to (a space file), else null. */
+  spaceId: z.string().nullable(),
+  /** Labels such as 'AI-processed' (the document hub's "process" action). */
+  tags: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -242,10 +246,34 @@ export const documentIdParamsSchema = z.object({
   id: z.uuid({ error: 'The document id must be a UUID' }),
 });
 
+/** The document hub's type filter (spec 001 section 9) and the MIME types behind each. */
+export const DOCUMENT_TYPE_FILTERS = ['pdf', 'word', 'excel', 'powerpoint', 'image', 'archive'] as const;
+export type DocumentTypeFilter = (typeof DOCUMENT_TYPE_FILTERS)[number];
+export const DOCUMENT_TYPE_MIME_TYPES: Record<DocumentTypeFilter, readonly string[]> = {
+  pdf: ['application/pdf'],
+  word: ['application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  excel: ['application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'],
+  powerpoint: [
+    'application/vnd.ms-powerpoint',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  ],
+  image: ['image/png', 'image/jpeg', 'image/gif'],
+  archive: ['application/zip', 'application/x-zip-compressed', 'application/gzip', 'application/x-tar'],
+};
+/** The tag the document hub's "process" action adds. */
+export const AI_PROCESSED_TAG = 'AI-processed';
+
 export const documentListQuerySchema = z.object({
   /** The `nextCursor` of the previous page. */
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** Title contains (case-insensitive). */
+  q: z.string().trim().max(200).optional(),
+  /** Where it came from: upload, space, google-drive, onedrive, notion, slack, … */
+  source: z.enum(DOCUMENT_SOURCE_IDS).optional(),
+  type: z.enum(DOCUMENT_TYPE_FILTERS).optional(),
+  /** 'processed': tagged AI-processed; 'unprocessed': not (the hub's ?filter= links). */
+  processed: z.enum(['processed', 'unprocessed']).optional(),
 });
 export type DocumentListQuery = z.infer<typeof documentListQuerySchema>;
 
@@ -255,3 +283,12 @@ export const documentListResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type DocumentListResponse = z.infer<typeof documentListResponseSchema>;
+
+/** POST /api/documents/process: runs the ingestion again on the selected documents and tags them AI-processed. */
+export const processDocumentsSchema = z.object({
+  documentIds: z
+    .array(z.uuid('The document id must be a UUID'), { error: 'Please select assets to process' })
+    .min(1, 'Please select assets to process')
+    .max(100, 'Select at most 100 assets at once'),
+});
+export const processDocumentsResponseSchema = z.object({ documents: z.array(documentSummarySchema) });

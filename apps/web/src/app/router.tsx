@@ -150,7 +150,10 @@ export const routes: RouteObject[] = [
                 path: paths.spaces.path,
                 handle: handle('spaces'),
                 lazy: async () => {
-                  const { SpacesRoute } = await import('./routes/app/spaces');
+                  const [{ SpacesRoute }] = await Promise.all([
+                    import('./routes/app/spaces'),
+                    loadNamespaces(['teams', 'spaces']),
+                  ]);
                   return { Component: SpacesRoute };
                 },
               },
@@ -158,7 +161,10 @@ export const routes: RouteObject[] = [
                 path: paths.spacesNew.path,
                 handle: handle('spacesNew'),
                 lazy: async () => {
-                  const { SpacesNewRoute } = await import('./routes/app/spaces-new');
+                  const [{ SpacesNewRoute }] = await Promise.all([
+                    import('./routes/app/spaces-new'),
+                    loadNamespaces(['teams', 'spaces']),
+                  ]);
                   return { Component: SpacesNewRoute };
                 },
               },
@@ -166,7 +172,10 @@ export const routes: RouteObject[] = [
                 path: paths.space.path,
                 handle: handle('space'),
                 lazy: async () => {
-                  const { SpaceRoute } = await import('./routes/app/space');
+                  const [{ SpaceRoute }] = await Promise.all([
+                    import('./routes/app/space'),
+                    loadNamespaces(['teams', 'spaces']),
+                  ]);
                   return { Component: SpaceRoute };
                 },
               },
@@ -201,7 +210,10 @@ export const routes: RouteObject[] = [
                 path: paths.roleManagement.path,
                 handle: handle('roleManagement'),
                 lazy: async () => {
-                  const { RoleManagementRoute } = await import('./routes/app/role-management');
+                  const [{ RoleManagementRoute }] = await Promise.all([
+                    import('./routes/app/role-management'),
+                    loadNamespaces(['teams', 'spaces']),
+                  ]);
                   return { Component: RoleManagementRoute };
                 },
               },
@@ -209,7 +221,10 @@ export const routes: RouteObject[] = [
                 path: paths.spacesManagement.path,
                 handle: handle('spacesManagement'),
                 lazy: async () => {
-                  const { SpacesManagementRoute } = await import('./routes/app/spaces-management');
+                  const [{ SpacesManagementRoute }] = await Promise.all([
+                    import('./routes/app/spaces-management'),
+                    loadNamespaces(['teams', 'spaces']),
+                  ]);
                   return { Component: SpacesManagementRoute };
                 },
               },
@@ -228,7 +243,8 @@ export const routes: RouteObject[] = [
             path: paths.chat.path,
             handle: handle('chat'),
             lazy: async () => {
-              const { ChatRoute } = await import('./routes/app/chat');
+              // The sidebar lists the user's spaces with texts of the spaces namespace.
+              const [{ ChatRoute }] = await Promise.all([import('./routes/app/chat'), loadNamespaces(['spaces'])]);
               return { Component: ChatRoute };
             },
           },

@@ -73,6 +73,10 @@ export const paths = {
     path: '/role-management/:spaceId',
     getHref: (spaceId: string) => `/role-management/${encodeURIComponent(spaceId)}`,
   },
-  spacesManagement: { path: '/spaces-management', getHref: () => '/spaces-management' },
+  spacesManagement: {
+    path: '/spaces-management',
+    /** `space` opens one space (its members and invitations); `token` accepts a space invitation. */
+    getHref: (query: { space?: string; token?: string } = {}) => withQuery('/spaces-management', query),
+  },
   notion: { path: '/notion', getHref: () => '/notion' },
 } as const;

@@ -58,6 +58,8 @@ export function documentSummary(id: string, title: string, overrides: Partial<Do
     chunkCount: 0,
     fileId: `file-${id}`,
     fileSize: 100,
+    spaceId: null,
+    tags: [],
     createdAt: '2026-11-21T10:00:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',
     ...overrides,

@@ -1,6 +1,7 @@
 import 'i18next';
 import type dashboards from '@/locales/dashboards/en.json';
 import type en from '@/locales/en.json';
+import type spaces from '@/locales/spaces/en.json';
 import type teamManagement from '@/locales/teamManagement/en.json';
 import type teams from '@/locales/teams/en.json';
 import type workspace from '@/locales/workspace/en.json';
@@ -14,6 +15,7 @@ declare module 'i18next' {
       workspace: typeof workspace;
       teamManagement: typeof teamManagement;
       dashboards: typeof dashboards;
+      spaces: typeof spaces;
     };
   }
 }

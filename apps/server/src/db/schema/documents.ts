@@ -62,10 +62,13 @@ export const documents = pgTable(
     error: text('error'),
     pageCount: integer('page_count'),
     chunkCount: integer('chunk_count').notNull().default(0),
+    /** Labels such as 'AI-processed' (the document hub's "process" action). */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('documents_space_idx').on(table.spaceId),
     index('documents_owner_idx').on(table.ownerId, table.createdAt),
     index('documents_content_hash_idx').on(table.contentHash),
     uniqueIndex('documents_external_idx').on(table.ownerId, table.source, table.externalId),

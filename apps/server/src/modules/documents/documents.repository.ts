@@ -1,5 +1,11 @@
-import type { DocumentSource, DocumentStatus } from '@lumen/contract';
-import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  AI_PROCESSED_TAG,
+  DOCUMENT_TYPE_MIME_TYPES,
+  type DocumentListQuery,
+  type DocumentSource,
+  type DocumentStatus,
+} from '@lumen/contract';
+import { and, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { chunks, documents, files } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
 import { insertPostingsSql, type PassageInput, passageRowsSql } from '../search/search.repository.ts';
@@ -16,6 +22,8 @@ export interface DocumentRow {
   chunkCount: number;
   fileId: string | null;
   fileSize: number | null;
+  spaceId: string | null;
+  tags: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -31,6 +39,8 @@ const documentColumns = {
   chunkCount: documents.chunkCount,
   fileId: documents.fileId,
   fileSize: files.fileSize,
+  spaceId: documents.spaceId,
+  tags: documents.tags,
   createdAt: documents.createdAt,
   updatedAt: documents.updatedAt,
 };
@@ -69,8 +79,14 @@ export async function listVisibleDocuments(
   userId: string,
   limit: number,
   cursor: DocumentPageCursor | null,
+  filters: Pick<DocumentListQuery, 'q' | 'source' | 'type' | 'processed'> = {},
 ): Promise<Array<DocumentRow & { cursorCreatedAt: string }>> {
   const conditions: SQL[] = [visibleDocumentsCondition(userId)];
+  if (filters.q) conditions.push(ilike(documents.title, `%${filters.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`));
+  if (filters.source) conditions.push(eq(documents.source, filters.source));
+  if (filters.type) conditions.push(inArray(documents.mimeType, [...DOCUMENT_TYPE_MIME_TYPES[filters.type]]));
+  if (filters.processed === 'processed') conditions.push(sql`${AI_PROCESSED_TAG} = any(${documents.tags})`);
+  if (filters.processed === 'unprocessed') conditions.push(sql`not (${AI_PROCESSED_TAG} = any(${documents.tags}))`);
   if (cursor) {
     conditions.push(
       sql`(${documents.createdAt}, ${documents.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
@@ -348,4 +364,26 @@ export async function replaceDocumentContent(
     .update(documents)
     .set({ ...fields, status: 'ready', updatedAt: new Date() })
     .where(eq(documents.id, documentId));
+}
+
+/** The documents among these ids that the user may view (the hub's "process" selection). */
+export async function findVisibleDocumentsByIdsForProcessing(
+  db: Database,
+  userId: string,
+  documentIds: string[],
+): Promise<Array<{ id: string; fileId: string | null }>> {
+  if (documentIds.length === 0) return [];
+  return db
+    .select({ id: documents.id, fileId: documents.fileId })
+    .from(documents)
+    .where(and(inArray(documents.id, documentIds), visibleDocumentsCondition(userId)));
+}
+
+/** Adds the tag to each document that lacks it. */
+export async function tagDocuments(db: Database, documentIds: string[], tag: string): Promise<void> {
+  if (documentIds.length === 0) return;
+  await db
+    .update(documents)
+    .set({ tags: sql`array_append(${documents.tags}, ${tag})`, updatedAt: new Date() })
+    .where(and(inArray(documents.id, documentIds), sql`not (${tag} = any(${documents.tags}))`));
 }

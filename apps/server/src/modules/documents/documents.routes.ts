@@ -4,16 +4,25 @@ import {
   documentListQuerySchema,
   documentListResponseSchema,
   documentSummarySchema,
+  processDocumentsResponseSchema,
+  processDocumentsSchema,
   uploadResponseSchema,
 } from '@lumen/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, rejectInvalidBody } from '../../platform/errors.ts';
 import { requireUser } from '../../platform/request-user.ts';
 import { contentHeaders } from './content-headers.ts';
 import { registerDocumentJobs } from './documents.jobs.ts';
-import { deleteDocument, getDocument, listDocuments, openDocumentContent, uploadFiles } from './documents.service.ts';
+import {
+  deleteDocument,
+  getDocument,
+  listDocuments,
+  openDocumentContent,
+  processDocuments,
+  uploadFiles,
+} from './documents.service.ts';
 import { incomingFiles, MAX_FILES_PER_UPLOAD } from './incoming-files.ts';
 import { spaceFilesRoutes } from './space-files.routes.ts';
 
@@ -69,6 +78,28 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       },
     },
     async (request) => listDocuments(app.database.db, requireUser(request).id, request.query),
+  );
+
+  app.post(
+    '/documents/process',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['documents'],
+        summary: 'Runs the ingestion again on the selected documents and tags them AI-processed (the document hub)',
+        security: [{ session: [] }],
+        body: processDocumentsSchema,
+        response: { 200: processDocumentsResponseSchema },
+      },
+    },
+    async (request) => {
+      rejectInvalidBody(request);
+      return processDocuments(
+        { db: app.database.db, jobs: app.jobs },
+        requireUser(request).id,
+        request.body.documentIds,
+      );
+    },
   );
 
   app.get(

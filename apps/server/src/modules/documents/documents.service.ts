@@ -1,6 +1,12 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { DocumentListResponse, DocumentSummary, UploadedFile } from '@lumen/contract';
+import {
+  AI_PROCESSED_TAG,
+  type DocumentListQuery,
+  type DocumentListResponse,
+  type DocumentSummary,
+  type UploadedFile,
+} from '@lumen/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromStream } from 'file-type';
 import type { Database } from '../../platform/db.ts';
@@ -18,8 +24,10 @@ import {
   findUploadByContent,
   findVisibleDocument,
   findVisibleDocumentFile,
+  findVisibleDocumentsByIdsForProcessing,
   insertUpload,
   listVisibleDocuments,
+  tagDocuments,
   updateDocumentStatus,
 } from './documents.repository.ts';
 import { ExtractionError, extractPages } from './extract.ts';
@@ -40,6 +48,8 @@ export function toDocumentSummary(row: DocumentRow): DocumentSummary {
     chunkCount: row.chunkCount,
     fileId: row.fileId,
     fileSize: row.fileSize === null ? null : Number(row.fileSize),
+    spaceId: row.spaceId,
+    tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -255,10 +265,10 @@ function decodeCursor(value: string): DocumentPageCursor {
 export async function listDocuments(
   db: Database,
   userId: string,
-  query: { cursor?: string | undefined; limit: number },
+  query: DocumentListQuery,
 ): Promise<DocumentListResponse> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  const rows = await listVisibleDocuments(db, userId, query.limit, cursor);
+  const rows = await listVisibleDocuments(db, userId, query.limit, cursor, query);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
@@ -297,6 +307,37 @@ export async function openDocumentContent(
     mimeType: file.mimeType,
     size: Number(file.fileSize),
   };
+}
+
+/**
+ * The document hub's "process": runs the real ingestion again on the selected documents the user may view (those
+ * with a stored file) and tags them AI-processed. Unknown or foreign ids are skipped, never reported.
+ */
+export async function processDocuments(
+  deps: { db: Database; jobs: JobQueue },
+  userId: string,
+  documentIds: string[],
+): Promise<{ documents: DocumentSummary[] }> {
+  const visible = await findVisibleDocumentsByIdsForProcessing(deps.db, userId, documentIds);
+  if (visible.length === 0) throw new AppError('NOT_FOUND', 'None of the selected assets could be found.');
+  await deps.db.transaction(async (tx) => {
+    await tagDocuments(
+      tx,
+      visible.map((document) => document.id),
+      AI_PROCESSED_TAG,
+    );
+    for (const document of visible) {
+      if (!document.fileId) continue;
+      await updateDocumentStatus(tx, document.id, 'pending');
+      await deps.jobs.enqueue(INGEST_DOCUMENT_JOB, { documentId: document.id }, { db: tx });
+    }
+  });
+  deps.jobs.wake();
+  const rows = await findDocumentsByIds(
+    deps.db,
+    visible.map((document) => document.id),
+  );
+  return { documents: rows.map(toDocumentSummary) };
 }
 
 /** Deletes the document, its passages, its file row and the stored object. */

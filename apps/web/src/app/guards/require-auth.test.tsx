@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { testSession } from '@/testing/fixtures';
+import { space } from '@/testing/space-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
 describe('RequireAuth (signed-in guard)', () => {
@@ -57,10 +58,14 @@ describe('RequireAuth (signed-in guard)', () => {
   });
 
   it('renders the screen inside the signed-in layout with the display name and title', async () => {
-    stubFetch({ 'GET /api/auth/get-session': jsonResponse(testSession) });
+    stubFetch({
+      'GET /api/auth/get-session': jsonResponse(testSession),
+      'GET /api/spaces/by-slug/marketing': jsonResponse(space({ name: 'Marketing' })),
+    });
     renderRoutes({ path: '/spaces/marketing' });
 
-    expect(await screen.findByRole('heading', { name: 'Space: marketing' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Marketing' })).toBeInTheDocument();
+    expect(screen.getByText('Space: marketing')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('Ada Lovelace');
     expect(screen.getByRole('button', { name: 'Toggle theme' })).toBeInTheDocument();
   });

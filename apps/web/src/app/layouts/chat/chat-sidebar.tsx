@@ -32,6 +32,8 @@ import {
 import { paths } from '@/config/paths';
 import { ConversationList } from '@/features/conversations/components/conversation-list';
 import { DailyUpdatesList } from '@/features/daily-updates/components/daily-updates-list';
+import { useRole } from '@/features/me/api/get-role';
+import { SidebarSpaces } from '@/features/spaces/components/sidebar-spaces';
 import { UserCard } from './user-card';
 
 type NavLink = { label: string; to: string };
@@ -99,7 +101,7 @@ type ChatSidebarProps = {
 
 /**
  * New Chat, the conversations, and the groups Daily Updates, Spaces, Team Management and Assets, the Workspace entry
- * and the user card. Spaces are listed by a later issue: the group links to the spaces pages only.
+ * and the user card. The Spaces group lists the user's spaces (composed from the spaces feature).
  */
 export function ChatSidebar({
   activeConversationId,
@@ -109,6 +111,7 @@ export function ChatSidebar({
 }: ChatSidebarProps) {
   const { t } = useTranslation();
   const { isMobile, setOpenMobile } = useSidebar();
+  const role = useRole();
   const closeOnMobile = () => {
     if (isMobile) setOpenMobile(false);
   };
@@ -154,12 +157,7 @@ export function ChatSidebar({
               </div>
             </CollapsibleGroup>
             <CollapsibleGroup title={t('chat.sidebar.spaces.title')} icon={LayersIcon}>
-              <NavLinks
-                links={[
-                  { label: t('chat.sidebar.spaces.all'), to: paths.spaces.getHref() },
-                  { label: t('chat.sidebar.spaces.new'), to: paths.spacesNew.getHref() },
-                ]}
-              />
+              <SidebarSpaces canCreateSpaces={role.data?.canManageTeam ?? false} onNavigate={closeOnMobile} />
             </CollapsibleGroup>
             <CollapsibleGroup title={t('chat.sidebar.team.title')} icon={UsersIcon}>
               <NavLinks

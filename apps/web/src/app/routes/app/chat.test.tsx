@@ -8,7 +8,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorResponse, jsonResponse, type StubRequest, stubFetch } from '@/testing/fetch-stub';
-import { createSignOutRoutes, documentSummary, testSession } from '@/testing/fixtures';
+import { createSignOutRoutes, documentSummary, roleState, testSession } from '@/testing/fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 import { textAnswerChunks, uiMessageStreamResponse } from '@/testing/ui-message-stream';
 
@@ -71,6 +71,8 @@ function stubChatApi(routes: Routes = {}) {
       label: 'Built-in extractive model (offline)',
     }),
     'GET /api/me/preferences': jsonResponse(DEFAULT_USER_PREFERENCES),
+    'GET /api/me/role': jsonResponse(roleState('admin')),
+    'GET /api/spaces': jsonResponse({ spaces: [] }),
     ...routes,
   });
 }
@@ -348,7 +350,7 @@ describe('/chat', () => {
 
     const hrefs = {
       'All spaces': '/spaces',
-      'Create space': '/spaces/new',
+      'New space': '/spaces/new',
       Overview: '/team-management',
       Members: '/team-management?tab=members',
       Departments: '/team-management?tab=departments',

@@ -1,5 +1,98 @@
-import { PlaceholderScreen } from './placeholder-screen';
+import { ArrowLeftIcon, ShieldCheckIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { useSpace } from '@/features/spaces/api/get-space';
+import { useSpaceMembers } from '@/features/spaces/api/get-space-members';
+import { FilePermissionsCard } from '@/features/spaces/components/file-permissions-card';
+import { SpaceNotFound } from '@/features/spaces/components/space-not-found';
+import { ReadOnlyRolesCard, UserRolesCard } from '@/features/spaces/components/user-roles-card';
+import type { TeamMemberOption } from '@/features/spaces/types';
+import { useMembers } from '@/features/teams/api/get-members';
+import { getMemberName } from '@/features/teams/utils/member-name';
+import { isApiError } from '@/lib/api-client';
 
+/** The role cards: space admins get a selector per team member, everyone else the members marked 'View Only'. */
+function RolesSection({ spaceId, canManageRoles }: { spaceId: string; canManageRoles: boolean }) {
+  const { t } = useTranslation(['spaces', 'teams']);
+  const { user } = useSession();
+  const spaceMembers = useSpaceMembers({ spaceId });
+  const teamMembers = useMembers({ queryConfig: { enabled: canManageRoles } });
+  const queries = canManageRoles ? [spaceMembers, teamMembers] : [spaceMembers];
+
+  if (queries.some((query) => query.isError)) {
+    return (
+      <LoadError
+        message={t('roleManagement.usersLoadFailed')}
+        retryLabel={t('retry')}
+        onRetry={() => {
+          for (const query of queries) if (query.isError) void query.refetch();
+        }}
+      />
+    );
+  }
+  if (!spaceMembers.data || (canManageRoles && !teamMembers.data)) return <Spinner label={t('loading')} />;
+  if (!canManageRoles) return <ReadOnlyRolesCard spaceMembers={spaceMembers.data} />;
+
+  const unknownUser = t('teams:unknownUser');
+  const options: TeamMemberOption[] = (teamMembers.data ?? [])
+    .filter((member) => member.status === 'active')
+    .map((member) => ({ userId: member.userId, name: getMemberName(member, unknownUser), email: member.email }));
+  return (
+    <UserRolesCard
+      spaceId={spaceId}
+      teamMembers={options}
+      spaceMembers={spaceMembers.data}
+      currentUserId={user?.id ?? null}
+    />
+  );
+}
+
+/**
+ * /role-management/{spaceId}: who may do what in a space (spec 001 §2, Role management). Space admins assign roles;
+ * everyone sees their own file permissions. The file list itself belongs to a later issue.
+ */
 export function RoleManagementRoute() {
-  return <PlaceholderScreen titleKey="roleManagement" />;
+  const { t } = useTranslation('spaces');
+  const { spaceId = '' } = useParams();
+  const space = useSpace({ spaceId });
+
+  const content = (() => {
+    if (space.isPending) return <p className="text-muted-foreground">{t('loading')}</p>;
+    if (space.isError) {
+      if (isApiError(space.error) && space.error.status === 404) return <SpaceNotFound />;
+      return <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void space.refetch()} />;
+    }
+    return (
+      <>
+        <header className="flex items-start gap-3">
+          <ShieldCheckIcon className="mt-1 size-6 text-primary" aria-hidden="true" />
+          <div className="grid gap-1">
+            <h1 className="font-semibold text-2xl tracking-tight">{space.data.name}</h1>
+            <p className="text-muted-foreground">{t('roleManagement.subtitle')}</p>
+          </div>
+        </header>
+        <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+          <RolesSection spaceId={space.data.id} canManageRoles={space.data.permissions.canManageRoles} />
+          <FilePermissionsCard space={space.data} />
+        </div>
+      </>
+    );
+  })();
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+      <Button variant="ghost" size="sm" className="justify-self-start self-start" asChild>
+        <Link to={paths.spaces.getHref()}>
+          <ArrowLeftIcon aria-hidden="true" />
+          {t('backToSpaces')}
+        </Link>
+      </Button>
+      {content}
+    </div>
+  );
 }

@@ -1,5 +1,86 @@
-import { PlaceholderScreen } from './placeholder-screen';
+import { ArrowLeftIcon, FolderPlusIcon, FoldersIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { ScreenTitle } from '@/components/screen-title';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useRole } from '@/features/me/api/get-role';
+import { useSpaces } from '@/features/spaces/api/get-spaces';
+import { SpaceSummary } from '@/features/spaces/components/space-summary';
 
+/** /spaces: the user's spaces as cards leading to each space; managers may create one (spec 001 §2). */
 export function SpacesRoute() {
-  return <PlaceholderScreen titleKey="spaces" />;
+  const { t } = useTranslation('spaces');
+  const role = useRole();
+  const spaces = useSpaces();
+  const canManageTeam = role.data?.canManageTeam ?? false;
+
+  const createButton = canManageTeam ? (
+    <Button asChild>
+      <Link to={paths.spacesNew.getHref()}>
+        <FolderPlusIcon aria-hidden="true" />
+        {t('list.createSpace')}
+      </Link>
+    </Button>
+  ) : null;
+
+  const content = (() => {
+    if (spaces.isPending) return <PageSpinner label={t('loading')} />;
+    if (spaces.isError) {
+      return (
+        <LoadError message={t('loadSpacesFailed')} retryLabel={t('retry')} onRetry={() => void spaces.refetch()} />
+      );
+    }
+    if (spaces.data.length === 0) {
+      return (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-8 text-center">
+            <FoldersIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+            <h2 className="font-medium">{t('list.empty')}</h2>
+            <p className="text-muted-foreground">{canManageTeam ? t('list.emptyManager') : t('list.emptyMember')}</p>
+            {createButton}
+          </CardContent>
+        </Card>
+      );
+    }
+    return (
+      <ul aria-label={t('list.listLabel')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {spaces.data.map((space) => (
+          <li key={space.id}>
+            <Link
+              to={paths.space.getHref(space.slug)}
+              aria-label={space.name}
+              className="block h-full rounded-xl border bg-card p-5 text-card-foreground shadow-sm transition-colors hover:bg-accent/50 focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              <SpaceSummary space={space} showFileCount />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  })();
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
+      <div className="grid gap-3">
+        <Button variant="ghost" size="sm" className="justify-self-start" asChild>
+          <Link to={paths.chat.getHref()}>
+            <ArrowLeftIcon aria-hidden="true" />
+            {t('backToChat')}
+          </Link>
+        </Button>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="grid gap-1">
+            <ScreenTitle>{t('list.title')}</ScreenTitle>
+            <p className="text-muted-foreground">{t('list.description')}</p>
+          </div>
+          {spaces.data && spaces.data.length > 0 ? createButton : null}
+        </div>
+      </div>
+      {content}
+    </div>
+  );
 }

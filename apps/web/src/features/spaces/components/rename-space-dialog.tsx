@@ -1,0 +1,97 @@
+import { SPACE_NAME_MAX, type Space, updateSpaceSchema } from '@lumen/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { useUpdateSpace } from '../api/update-space';
+import { useSpaceErrorText } from '../hooks/use-space-error-text';
+
+type RenameSpaceDialogProps = {
+  /** The space to rename; the dialog is closed while null. */
+  space: Space | null;
+  onClose: () => void;
+};
+
+/** Renames a space (space admins); the name is required like at creation. */
+export function RenameSpaceDialog({ space, onClose }: RenameSpaceDialogProps) {
+  const { t } = useTranslation('spaces');
+  return (
+    <Dialog open={space !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
+      <DialogContent closeLabel={t('cancel')}>
+        <DialogHeader>
+          <DialogTitle>{t('sidebar.renameTitle')}</DialogTitle>
+          <DialogDescription>{t('sidebar.renameDescription')}</DialogDescription>
+        </DialogHeader>
+        {/* Keyed by space so the field starts from the current name each time. */}
+        {space ? <RenameSpaceForm key={space.id} space={space} onDone={onClose} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RenameSpaceForm({ space, onDone }: { space: Space; onDone: () => void }) {
+  const { t } = useTranslation('spaces');
+  const getErrorText = useSpaceErrorText();
+  const [name, setName] = useState(space.name);
+  const [isTouched, setIsTouched] = useState(false);
+  const updateSpace = useUpdateSpace();
+  const isBlank = name.trim() === '';
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = updateSpaceSchema.safeParse({ name });
+    if (!parsed.success || isBlank) {
+      setIsTouched(true);
+      return;
+    }
+    if (parsed.data.name === space.name) {
+      onDone();
+      return;
+    }
+    try {
+      await updateSpace.mutateAsync({ spaceId: space.id, changes: { name: parsed.data.name } });
+      toast.success(t('sidebar.renamed'));
+      onDone();
+    } catch (error) {
+      console.error('Failed to rename space:', error);
+      toast.error(getErrorText(error, t('sidebar.renameFailed')));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+      <TextField
+        label={t('sidebar.renameLabel')}
+        required
+        maxLength={SPACE_NAME_MAX}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        onBlur={() => setIsTouched(true)}
+        error={isTouched && isBlank ? t('create.nameRequired') : undefined}
+      />
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={updateSpace.isPending}>
+          {t('cancel')}
+        </Button>
+        <Button
+          type="submit"
+          disabled={isBlank || updateSpace.isPending}
+          aria-busy={updateSpace.isPending || undefined}
+        >
+          {updateSpace.isPending ? <Spinner /> : null}
+          {updateSpace.isPending ? t('sidebar.renaming') : t('sidebar.renameSubmit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

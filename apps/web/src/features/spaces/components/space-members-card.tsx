@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/components/load-error';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useSpaceMembers } from '../api/get-space-members';
+import { SpaceRoleBadge } from './space-role-badge';
+
+type SpaceMembersCardProps = {
+  spaceId: string;
+  /** The Invite Member button, for space admins. */
+  action?: ReactNode;
+};
+
+/** The space's active members: name (or email), email and space role. */
+export function SpaceMembersCard({ spaceId, action }: SpaceMembersCardProps) {
+  const { t } = useTranslation('spaces');
+  const members = useSpaceMembers({ spaceId });
+
+  const content = (() => {
+    if (members.isPending) return <Spinner label={t('loading')} />;
+    if (members.isError) {
+      return (
+        <LoadError
+          message={t('management.membersLoadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void members.refetch()}
+        />
+      );
+    }
+    if (members.data.length === 0) return <p className="text-muted-foreground text-sm">{t('management.noMembers')}</p>;
+    return (
+      <ul aria-label={t('management.members')} className="grid gap-2">
+        {members.data.map((member) => {
+          const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+          return (
+            <li
+              key={member.userId}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3"
+              aria-label={name}
+            >
+              <div className="grid min-w-0">
+                <span className="truncate font-medium">{name}</span>
+                <span className="truncate text-muted-foreground text-sm">{member.email}</span>
+              </div>
+              <SpaceRoleBadge role={member.role} />
+            </li>
+          );
+        })}
+      </ul>
+    );
+  })();
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle className="text-lg">
+            <h2>{t('management.members')}</h2>
+          </CardTitle>
+          <CardDescription>{t('management.membersDescription')}</CardDescription>
+        </div>
+        {action}
+      </CardHeader>
+      <CardContent>{content}</CardContent>
+    </Card>
+  );
+}
