@@ -25,6 +25,7 @@ import { jobsPlugin } from './platform/jobs.ts';
 import { buildLoggerOptions } from './platform/logging.ts';
 import { type Mailer, mailPlugin } from './platform/mail.ts';
 import { openApiPlugin } from './platform/openapi.ts';
+import { realtimePlugin } from './platform/realtime.ts';
 import { securityPlugin } from './platform/security.ts';
 import { staticWebPlugin } from './platform/static-web.ts';
 import { storagePlugin } from './platform/storage.ts';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // A sign-up with an invite code joins that team once the address is confirmed.
     onEmailVerified: (userId) => acceptPendingInviteCode(app.database.db, userId, app.log),
   });
+  await app.register(realtimePlugin, { config });
 
   await app.register(
     async (api) => {

@@ -176,7 +176,7 @@ const AUTH_CODE_MAP: Record<string, string> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'CONFLICT',
 };
 
-function readHeaders(request: FastifyRequest): Headers {
+export function readHeaders(request: FastifyRequest): Headers {
   return fromNodeHeaders(request.headers);
 }
 

@@ -28,6 +28,11 @@ export interface DatabaseHandle {
   hasVector: boolean;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL server only: LISTEN on a channel over a dedicated connection (realtime fan-out across instances).
+   * Resolves with a function that stops listening.
+   */
+  listen?: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
 }
 
 export type DatabaseTarget =
@@ -81,6 +86,19 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     hasVector: names.has('vector'),
     ping: () => ping(db as unknown as Database),
     close: () => pool.end(),
+    listen: async (channel, onMessage) => {
+      const client = new pg.Client({ connectionString: url });
+      // A lost connection only stops the fan-out; requests keep working through the pool.
+      client.on('error', () => {});
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel && message.payload) onMessage(message.payload);
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
   };
 }
 

@@ -43,6 +43,7 @@ export const spaceFilesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
   app.post(
     '/spaces/:id/files',
     {
+      config: { changes: 'documents' },
       schema: {
         tags: ['spaces'],
         summary: 'Uploads files into the space (multipart/form-data; every role but viewer); they are indexed',
@@ -95,6 +96,7 @@ export const spaceFilesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
   app.patch(
     '/spaces/:id/files/:fileId',
     {
+      config: { changes: 'documents' },
       attachValidation: true,
       schema: {
         tags: ['spaces'],
@@ -120,6 +122,7 @@ export const spaceFilesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
   app.delete(
     '/spaces/:id/files/:fileId',
     {
+      config: { changes: 'documents' },
       schema: {
         tags: ['spaces'],
         summary: 'Deletes a file (space admins)',

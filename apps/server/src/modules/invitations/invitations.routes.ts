@@ -41,6 +41,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<InvitationsRoutesOptions> 
       attachValidation: true,
       // Per signed-in user: invitations send mail, so they are rate limited (security checklist).
       config: {
+        changes: 'team',
         rateLimit: {
           max: config.INVITATION_RATE_LIMIT_MAX,
           timeWindow: 60 * 60 * 1000,
@@ -84,6 +85,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<InvitationsRoutesOptions> 
   app.delete(
     '/teams/current/invitations/:id',
     {
+      config: { changes: 'team' },
       schema: {
         tags: ['invitations'],
         summary: 'Revokes a pending invitation (admins and team leads)',
@@ -101,6 +103,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<InvitationsRoutesOptions> 
   app.post(
     '/invitations/:id/accept',
     {
+      config: { changes: 'team' },
       schema: {
         tags: ['invitations'],
         summary: "Accepts an invitation: the signed-in user's email must be the invited one",

@@ -50,6 +50,7 @@ export const spacesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   app.post(
     '/spaces',
     {
+      config: { changes: 'spaces' },
       attachValidation: true,
       schema: {
         tags: ['spaces'],
@@ -96,6 +97,7 @@ export const spacesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   app.patch(
     '/spaces/:id',
     {
+      config: { changes: 'spaces' },
       attachValidation: true,
       schema: {
         tags: ['spaces'],
@@ -115,6 +117,7 @@ export const spacesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   app.delete(
     '/spaces/:id',
     {
+      config: { changes: 'spaces' },
       schema: {
         tags: ['spaces'],
         summary: 'Deletes a space with its members and files (space admins)',
@@ -146,6 +149,7 @@ export const spacesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   app.post(
     '/spaces/:id/members',
     {
+      config: { changes: 'spaces' },
       attachValidation: true,
       schema: {
         tags: ['spaces'],
@@ -165,6 +169,7 @@ export const spacesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   app.put(
     '/spaces/:id/members/:userId/role',
     {
+      config: { changes: 'spaces' },
       attachValidation: true,
       schema: {
         tags: ['spaces'],
@@ -190,6 +195,7 @@ export const spacesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   app.delete(
     '/spaces/:id/members/:userId',
     {
+      config: { changes: 'spaces' },
       schema: {
         tags: ['spaces'],
         summary: 'Removes a member from the space (space admins)',
@@ -207,6 +213,7 @@ export const spacesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   app.post(
     '/spaces/:id/invitations',
     {
+      config: { changes: 'spaces' },
       attachValidation: true,
       schema: {
         tags: ['spaces'],
@@ -227,6 +234,7 @@ export const spacesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   app.post(
     '/space-invitations/:token/accept',
     {
+      config: { changes: 'spaces' },
       schema: {
         tags: ['spaces'],
         summary: 'Joins a space from its invitation link',

@@ -85,6 +85,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/teams/current/members/:userId/role',
     {
+      config: { changes: 'team' },
       attachValidation: true,
       schema: {
         tags: ['teams'],
@@ -104,6 +105,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/teams/current/members/:userId',
     {
+      config: { changes: 'team' },
       schema: {
         tags: ['teams'],
         summary: 'Removes a member from the team (admins and team leads)',
@@ -134,6 +136,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/teams/current/departments',
     {
+      config: { changes: 'team' },
       attachValidation: true,
       schema: {
         tags: ['teams'],
@@ -153,6 +156,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/teams/current/departments/:id',
     {
+      config: { changes: 'team' },
       attachValidation: true,
       schema: {
         tags: ['teams'],
@@ -172,6 +176,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/teams/current/departments/:id',
     {
+      config: { changes: 'team' },
       schema: {
         tags: ['teams'],
         summary: 'Deletes a department; its members keep no department (admins and team leads)',

@@ -33,6 +33,7 @@ export const workItemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/teams/current/tasks',
     {
+      config: { changes: 'tasks' },
       attachValidation: true,
       schema: {
         tags: ['tasks'],
@@ -66,6 +67,7 @@ export const workItemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/teams/current/tasks/:id',
     {
+      config: { changes: 'tasks' },
       attachValidation: true,
       schema: {
         tags: ['tasks'],
@@ -85,6 +87,7 @@ export const workItemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/teams/current/tasks/:id',
     {
+      config: { changes: 'tasks' },
       schema: {
         tags: ['tasks'],
         summary: 'Deletes a task (admins and team leads)',
@@ -102,6 +105,7 @@ export const workItemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/teams/current/shared-files',
     {
+      config: { changes: 'shared_files' },
       attachValidation: true,
       schema: {
         tags: ['shared-files'],
@@ -135,6 +139,7 @@ export const workItemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/teams/current/shared-files/:id',
     {
+      config: { changes: 'shared_files' },
       schema: {
         tags: ['shared-files'],
         summary: 'Removes a share (the person who shared it or an admin)',
