@@ -4,6 +4,7 @@ import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
+import { RealtimeStatusBadge } from '../realtime/realtime-status-badge';
 import { useDocumentTitle } from './use-document-title';
 
 /** The signed-in shell: logo, page title, theme, language and the account menu. */
@@ -22,6 +23,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </>
           ) : null}
           <div className="ml-auto flex items-center gap-2">
+            <RealtimeStatusBadge className="hidden sm:flex" />
             <ThemeToggle />
             <LanguageSelect className="hidden sm:flex" />
             <UserMenu />

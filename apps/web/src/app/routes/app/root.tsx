@@ -7,6 +7,7 @@ import { useAcceptPendingInviteOnArrival } from '@/features/invitations/hooks/us
 import { useAcceptInvitation } from '@/features/teams/api/accept-invitation';
 import { RequireAuth } from '../../guards/require-auth';
 import { AppLayout } from '../../layouts/app-layout';
+import { RealtimeProvider } from '../../realtime/realtime-provider';
 
 /**
  * Joins the team of an invite code kept from the employee pages (after a Google sign-in or an email confirmation)
@@ -29,7 +30,9 @@ export function AppRoot() {
   return (
     <RequireAuth>
       <AcceptPendingInvite>
-        <Outlet />
+        <RealtimeProvider>
+          <Outlet />
+        </RealtimeProvider>
       </AcceptPendingInvite>
     </RequireAuth>
   );

@@ -1,6 +1,6 @@
 /**
  * The task and shared-file lists refetch this often while the page is visible (TanStack Query pauses intervals in
- * background tabs); the WebSocket's "changed" notices will invalidate them sooner once they arrive.
+ * background tabs); the WebSocket's "changed" notices (app/realtime) refresh them at once.
  */
 export const WORK_ITEMS_REFETCH_INTERVAL_MS = 30_000;
 

@@ -1,0 +1,55 @@
+import type { RealtimeEvent } from '@lumen/contract';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { TEAM_QUERY_KEY } from '@/features/teams/api/keys';
+import { SHARED_FILES_QUERY_KEY, TASKS_QUERY_KEY } from '@/features/work-items/api/keys';
+import { ROLE_QUERY_KEY } from '@/lib/query-keys';
+import { connectRealtime, type RealtimeConnection, type RealtimeStatus } from '@/lib/realtime';
+
+const RealtimeStatusContext = createContext<RealtimeStatus | null>(null);
+
+type ChangedResource = Extract<RealtimeEvent, { type: 'changed' }>['resource'];
+
+/** What each "changed" notice makes the app refetch. */
+const QUERIES_TO_REFRESH: Record<ChangedResource, ReadonlyArray<readonly string[]>> = {
+  tasks: [TASKS_QUERY_KEY],
+  shared_files: [SHARED_FILES_QUERY_KEY],
+  spaces: [['spaces'], TEAM_QUERY_KEY],
+  documents: [['spaces'], ['documents']],
+  team: [TEAM_QUERY_KEY, ROLE_QUERY_KEY],
+};
+
+export function refreshFor(queryClient: QueryClient, event: RealtimeEvent): void {
+  if (event.type !== 'changed') return;
+  for (const queryKey of QUERIES_TO_REFRESH[event.resource]) void queryClient.invalidateQueries({ queryKey });
+}
+
+/** The signed-in app's live connection: team changes pushed by the server refresh the screens that show them. */
+export function RealtimeProvider({
+  children,
+  connect = connectRealtime,
+}: {
+  children: ReactNode;
+  connect?: () => RealtimeConnection;
+}) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<RealtimeStatus>('connecting');
+
+  useEffect(() => {
+    const connection = connect();
+    const stopStatus = connection.onStatus(setStatus);
+    const stopEvents = connection.subscribe((event) => refreshFor(queryClient, event));
+    return () => {
+      stopStatus();
+      stopEvents();
+      connection.close();
+    };
+  }, [connect, queryClient]);
+
+  return <RealtimeStatusContext.Provider value={status}>{children}</RealtimeStatusContext.Provider>;
+}
+
+/** Live / Reconnecting / Offline, or null outside the signed-in app. */
+export function useRealtimeStatus(): RealtimeStatus | null {
+  return useContext(RealtimeStatusContext);
+}

@@ -1,0 +1,94 @@
+import { INTEGRATIONS, type RealtimeEvent, realtimeEventSchema } from '@lumen/contract';
+
+export type RealtimeStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
+
+type Listener = (event: RealtimeEvent) => void;
+type StatusListener = (status: RealtimeStatus) => void;
+
+export interface RealtimeConnection {
+  subscribe(listener: Listener): () => void;
+  onStatus(listener: StatusListener): () => void;
+  status(): RealtimeStatus;
+  close(): void;
+}
+
+/** A refused connection (no session, foreign origin): retrying cannot help. */
+const POLICY_VIOLATION = 1008;
+
+function socketUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}/ws`;
+}
+
+/**
+ * The app's one WebSocket (DESIGN "Realtime"): after an unclean close it reconnects at most 5 times, waiting 2^n
+ * seconds, and reports Live / Reconnecting / Offline. Messages that are not a known event are ignored.
+ */
+export function connectRealtime(
+  createSocket: (url: string) => WebSocket = (url) => new WebSocket(url),
+): RealtimeConnection {
+  const listeners = new Set<Listener>();
+  const statusListeners = new Set<StatusListener>();
+  let status: RealtimeStatus = 'connecting';
+  let attempts = 0;
+  let socket: WebSocket | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let isClosedByUs = false;
+
+  const setStatus = (next: RealtimeStatus) => {
+    status = next;
+    for (const listener of statusListeners) listener(next);
+  };
+
+  const open = () => {
+    socket = createSocket(socketUrl());
+    socket.onopen = () => {
+      attempts = 0;
+      setStatus('live');
+    };
+    socket.onmessage = (message) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(String(message.data));
+      } catch {
+        return;
+      }
+      const parsed = realtimeEventSchema.safeParse(data);
+      if (!parsed.success) return;
+      for (const listener of listeners) listener(parsed.data);
+    };
+    socket.onclose = (event) => {
+      socket = null;
+      if (isClosedByUs) return;
+      if (event.wasClean && event.code === POLICY_VIOLATION) {
+        setStatus('offline');
+        return;
+      }
+      if (attempts >= INTEGRATIONS.reconnectMaxAttempts) {
+        setStatus('offline');
+        return;
+      }
+      attempts += 1;
+      setStatus('reconnecting');
+      retryTimer = setTimeout(open, 2 ** attempts * 1000);
+    };
+  };
+
+  open();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onStatus(listener) {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    status: () => status,
+    close() {
+      isClosedByUs = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      socket?.close(1000);
+    },
+  };
+}
