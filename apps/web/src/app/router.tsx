@@ -191,7 +191,10 @@ export const routes: RouteObject[] = [
                 path: paths.assets.path,
                 handle: handle('assets'),
                 lazy: async () => {
-                  const { AssetsRoute } = await import('./routes/app/assets');
+                  const [{ AssetsRoute }] = await Promise.all([
+                    import('./routes/app/assets'),
+                    loadNamespaces(['assets']),
+                  ]);
                   return { Component: AssetsRoute };
                 },
               },

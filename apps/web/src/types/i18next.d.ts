@@ -1,4 +1,5 @@
 import 'i18next';
+import type assets from '@/locales/assets/en.json';
 import type dashboards from '@/locales/dashboards/en.json';
 import type en from '@/locales/en.json';
 import type spaces from '@/locales/spaces/en.json';
@@ -16,6 +17,7 @@ declare module 'i18next' {
       teamManagement: typeof teamManagement;
       dashboards: typeof dashboards;
       spaces: typeof spaces;
+      assets: typeof assets;
     };
   }
 }
