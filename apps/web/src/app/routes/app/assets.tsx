@@ -15,7 +15,6 @@ import { AssetFiltersBar } from '@/features/assets/components/asset-filters-bar'
 import { AssetList } from '@/features/assets/components/asset-list';
 import { UploadAssetsDialog } from '@/features/assets/components/upload-assets-dialog';
 import { useAssetsParams } from '@/features/assets/hooks/use-assets-params';
-import { useDebouncedValue } from '@/features/assets/hooks/use-debounced-value';
 import { ALL_FILTER, type AssetFilterValues } from '@/features/assets/utils/asset-filters';
 import {
   DOCUMENT_LIST_PAGE_SIZE,
@@ -27,6 +26,7 @@ import { useUploadFiles } from '@/features/documents/api/upload-files';
 import { getUploadErrorMessage } from '@/features/documents/utils/get-upload-error-message';
 import { useRole } from '@/features/me/api/get-role';
 import { useShareFile } from '@/features/work-items/api/share-file';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { isApiError } from '@/lib/api-client';
 
 /** The search runs once typing pauses this long. */

@@ -36,7 +36,6 @@ import { WorkspaceHeader } from '@/features/workspace/components/workspace-heade
 import { WorkspaceLoading } from '@/features/workspace/components/workspace-loading';
 import { WorkspaceSearch } from '@/features/workspace/components/workspace-search';
 import { WorkspaceSetup } from '@/features/workspace/components/workspace-setup';
-import { useDebouncedValue } from '@/features/workspace/hooks/use-debounced-value';
 import { isWorkspaceTab, useWorkspaceTab } from '@/features/workspace/hooks/use-workspace-tab';
 import {
   WORKSPACE_TABS,
@@ -45,6 +44,7 @@ import {
   type WorkspaceTab,
 } from '@/features/workspace/types';
 import { getDocumentType } from '@/features/workspace/utils/get-document-type';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 /** The search runs once typing pauses this long. */
 const SEARCH_DEBOUNCE_MS = 250;

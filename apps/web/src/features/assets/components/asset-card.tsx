@@ -5,13 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { formatFileSize } from '@/lib/format-file-size';
 import { cn } from '@/lib/utils';
-import {
-  formatFileSize,
-  formatModifiedAt,
-  getDocumentTypeFilter,
-  getFileExtensionLabel,
-} from '../utils/describe-document';
+import { formatModifiedAt, getDocumentTypeFilter, getFileExtensionLabel } from '../utils/describe-document';
 import { AssetStatusBadge } from './asset-status-badge';
 
 export type AssetCardProps = {

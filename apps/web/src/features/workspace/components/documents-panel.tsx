@@ -6,8 +6,8 @@ import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { formatFileSize } from '@/lib/format-file-size';
 import { cn } from '@/lib/utils';
-import { formatFileSize } from '../utils/format-file-size';
 import { getDocumentType } from '../utils/get-document-type';
 import { PanelCard } from './panel-card';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize } from './format-file-size';
+import { formatFileSize } from '@/lib/format-file-size';
 import { getDocumentType } from './get-document-type';
 
 describe('getDocumentType', () => {

@@ -15,6 +15,6 @@ export function formatFileSize(bytes: number | null, language: string): string |
     style: 'unit',
     unit: UNITS[unitIndex],
     unitDisplay: 'short',
-    maximumFractionDigits: 1,
+    maximumFractionDigits: 2,
   }).format(value);
 }
