@@ -1,4 +1,12 @@
-import { NO_FILE_PERMISSIONS, type Role, SPACE_FILE_PERMISSIONS, type Space, type SpaceMember } from '@lumen/contract';
+import {
+  NO_FILE_PERMISSIONS,
+  type Role,
+  SPACE_FILE_PERMISSIONS,
+  type Space,
+  type SpaceFile,
+  type SpaceMember,
+} from '@lumen/contract';
+import { vi } from 'vitest';
 
 /**
  * Test data for the spaces screens (the HTTP answers of the spaces endpoints). A space is 'Marketing' where the caller
@@ -39,4 +47,69 @@ export function spaceMember(overrides: Partial<SpaceMember> = {}): SpaceMember {
     addedAt: '2026-03-02T10:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A file of space 'Marketing', report.pdf (1.5 KB, indexed) uploaded by Ada on 21 Nov 2026, unless overridden. */
+export function spaceFile(overrides: Partial<SpaceFile> = {}): SpaceFile {
+  const id = overrides.id ?? 'file-1';
+  return {
+    id,
+    spaceId: 'space-marketing',
+    filename: 'report.pdf',
+    fileSize: 1536,
+    mimeType: 'application/pdf',
+    ownerId: 'user-1',
+    ownerName: 'Ada Lovelace',
+    createdAt: '2026-11-21T10:05:00.000Z',
+    documentId: `document-${id}`,
+    status: 'ready',
+    ...overrides,
+  };
+}
+
+/** An upload as the server saw it: the path and the names of the multipart `files` parts. */
+export type UploadRequest = { method: string; path: string; filenames: string[] };
+export type UploadReply = { status: number; body: unknown };
+
+/**
+ * Replaces XMLHttpRequest (the upload boundary: fetch reports no upload progress) with a fake that records each
+ * request, reports half the body sent, then answers with `reply` (which may wait, to observe the progress bar).
+ */
+export function stubUploadRequest(reply: (request: UploadRequest) => UploadReply | Promise<UploadReply>) {
+  const requests: UploadRequest[] = [];
+
+  class FakeXMLHttpRequest extends EventTarget {
+    readonly upload = new EventTarget();
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    private method = 'GET';
+    private url = '';
+
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+
+    setRequestHeader() {}
+
+    send(body: FormData) {
+      const request: UploadRequest = {
+        method: this.method,
+        path: new URL(this.url, 'http://x').pathname,
+        filenames: body.getAll('files').map((part) => (part instanceof File ? part.name : String(part))),
+      };
+      requests.push(request);
+      setTimeout(async () => {
+        this.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded: 50, total: 100 }));
+        const answer = await reply(request);
+        this.status = answer.status;
+        this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
+        this.dispatchEvent(new Event('load'));
+      }, 0);
+    }
+  }
+
+  vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
+  return { requests };
 }

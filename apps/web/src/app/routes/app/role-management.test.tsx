@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { roleState, testSession, testUser } from '@/testing/fixtures';
-import { space, spaceMember } from '@/testing/space-fixtures';
+import { space, spaceFile, spaceMember } from '@/testing/space-fixtures';
 import { teamMember } from '@/testing/team-fixtures';
 import { renderRoutes } from '@/testing/test-utils';
 
@@ -25,6 +25,7 @@ function stubRoles(myRole: Role | null, routes: Routes = {}) {
     [`GET /api/spaces/${SPACE_ID}`]: jsonResponse(space({ name: 'Marketing', myRole })),
     [`GET /api/spaces/${SPACE_ID}/members`]: jsonResponse({ members: [adaInSpace, graceInSpace] }),
     'GET /api/teams/current/members': jsonResponse({ members: [ada, grace, bob] }),
+    [`GET /api/spaces/${SPACE_ID}/files`]: jsonResponse({ files: [spaceFile()] }),
     ...routes,
   });
 }
@@ -148,5 +149,21 @@ describe('/role-management/:spaceId', () => {
     expect(screen.getByText('You have no role in this space')).toBeInTheDocument();
     expect(screen.getByText("You don't have permission to view files in this space.")).toBeInTheDocument();
     await waitFor(() => expect(permission('View files')).toHaveTextContent('Not allowed'));
+  });
+
+  it.each([
+    ['admin', { upload: true, rename: true, delete: true }],
+    ['team_lead', { upload: true, rename: true, delete: false }],
+    ['employee', { upload: true, rename: false, delete: false }],
+    ['viewer', { upload: false, rename: false, delete: false }],
+  ] as const)('shows the file card to a %s with the actions of their role', async (role, allowed) => {
+    stubRoles(role);
+    openScreen();
+
+    const row = await screen.findByRole('listitem', { name: 'report.pdf' });
+    expect(screen.queryByTestId('space-file-input') !== null).toBe(allowed.upload);
+    expect(within(row).queryByRole('button', { name: 'Rename report.pdf' }) !== null).toBe(allowed.rename);
+    expect(within(row).queryByRole('button', { name: 'Delete report.pdf' }) !== null).toBe(allowed.delete);
+    expect(within(row).getByRole('link', { name: 'Download report.pdf' })).toBeInTheDocument();
   });
 });

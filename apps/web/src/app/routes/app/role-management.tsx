@@ -9,6 +9,7 @@ import { useSession } from '@/features/auth/hooks/use-session';
 import { useSpace } from '@/features/spaces/api/get-space';
 import { useSpaceMembers } from '@/features/spaces/api/get-space-members';
 import { FilePermissionsCard } from '@/features/spaces/components/file-permissions-card';
+import { SpaceFilesCard } from '@/features/spaces/components/space-files-card';
 import { SpaceNotFound } from '@/features/spaces/components/space-not-found';
 import { ReadOnlyRolesCard, UserRolesCard } from '@/features/spaces/components/user-roles-card';
 import type { TeamMemberOption } from '@/features/spaces/types';
@@ -54,7 +55,7 @@ function RolesSection({ spaceId, canManageRoles }: { spaceId: string; canManageR
 
 /**
  * /role-management/{spaceId}: who may do what in a space (spec 001 §2, Role management). Space admins assign roles;
- * everyone sees their own file permissions. The file list itself belongs to a later issue.
+ * everyone sees their own file permissions and the file management card (its actions follow their space role).
  */
 export function RoleManagementRoute() {
   const { t } = useTranslation('spaces');
@@ -80,6 +81,7 @@ export function RoleManagementRoute() {
           <RolesSection spaceId={space.data.id} canManageRoles={space.data.permissions.canManageRoles} />
           <FilePermissionsCard space={space.data} />
         </div>
+        <SpaceFilesCard spaceId={space.data.id} permissions={space.data.permissions} />
       </>
     );
   })();

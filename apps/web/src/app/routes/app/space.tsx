@@ -1,18 +1,20 @@
-import { ArrowLeftIcon, FileTextIcon, LayersIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import type { Space } from '@lumen/contract';
+import { ArrowLeftIcon, FileTextIcon, SettingsIcon, UsersIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSpaceBySlug } from '@/features/spaces/api/get-space-by-slug';
+import { useSpaceFiles } from '@/features/spaces/api/get-space-files';
+import { SpaceChat } from '@/features/spaces/components/space-chat';
+import { SpaceFilesCard } from '@/features/spaces/components/space-files-card';
 import { SpaceNotFound } from '@/features/spaces/components/space-not-found';
 import { useSpaceMarks } from '@/features/spaces/hooks/use-space-marks';
 import { isApiError } from '@/lib/api-client';
-
-const HELP_ITEMS = ['search', 'answer', 'summarize', 'find'] as const;
 
 function BackToChatButton() {
   const { t } = useTranslation('spaces');
@@ -25,9 +27,68 @@ function BackToChatButton() {
   );
 }
 
+/** The info bar shows the names of this many newest files, then '+N more'. */
+const INFO_BAR_FILE_LIMIT = 3;
+
+/** The loaded space: header, info bar (counts and newest files), the file management card and the space chat. */
+function SpaceScreen({ space }: { space: Space }) {
+  const { t } = useTranslation('spaces');
+  const { id, name, description, memberCount, fileCount, permissions } = space;
+  const files = useSpaceFiles({ spaceId: id, queryConfig: { enabled: permissions.canView } });
+  const fileList = files.data ?? [];
+  const shownFiles = fileList.slice(0, INFO_BAR_FILE_LIMIT);
+  const hiddenFileCount = fileList.length - shownFiles.length;
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+      <header className="flex items-start gap-3">
+        <BackToChatButton />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <h1 className="truncate font-semibold text-2xl tracking-tight">{name}</h1>
+          {description ? <p className="text-muted-foreground">{description}</p> : null}
+        </div>
+        <Button variant="outline" size="icon" asChild>
+          <Link to={paths.roleManagement.getHref(id)} aria-label={t('space.settings')}>
+            <SettingsIcon aria-hidden="true" />
+          </Link>
+        </Button>
+      </header>
+      <section
+        aria-label={t('space.infoLabel')}
+        className="flex flex-wrap items-center gap-4 rounded-lg border bg-muted/40 px-4 py-2 text-sm"
+      >
+        <span className="inline-flex items-center gap-1.5">
+          <UsersIcon className="size-4" aria-hidden="true" />
+          {t('memberCount', { count: memberCount })}
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <FileTextIcon className="size-4" aria-hidden="true" />
+          {t('fileCount', { count: fileCount })}
+        </span>
+        {shownFiles.length > 0 ? (
+          <ul aria-label={t('files.infoListLabel')} className="flex flex-wrap items-center gap-2">
+            {shownFiles.map((file) => (
+              <li key={file.id}>
+                <Badge variant="outline" className="max-w-48">
+                  <span className="truncate">{file.filename}</span>
+                </Badge>
+              </li>
+            ))}
+            {hiddenFileCount > 0 ? (
+              <li className="text-muted-foreground text-xs">{t('files.moreFiles', { count: hiddenFileCount })}</li>
+            ) : null}
+          </ul>
+        ) : null}
+      </section>
+      <SpaceFilesCard spaceId={id} permissions={permissions} />
+      <SpaceChat spaceId={id} spaceName={name} files={fileList} />
+    </div>
+  );
+}
+
 /**
- * /spaces/{spaceName}: a space by its URL name (spec 001 §2, Space chat) with its real member and file counts. The
- * space's chat box and file list belong to later issues and are not shown.
+ * /spaces/{spaceName}: a space by its URL name (spec 001 §2, Space chat): its counts and newest files, the file
+ * management card and the chat that answers from the space's files.
  */
 export function SpaceRoute() {
   const { t } = useTranslation('spaces');
@@ -57,48 +118,5 @@ export function SpaceRoute() {
     return <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void space.refetch()} />;
   }
 
-  const { name, description, memberCount, fileCount } = space.data;
-  return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <header className="flex items-start gap-3">
-        <BackToChatButton />
-        <div className="grid min-w-0 flex-1 gap-1">
-          <h1 className="truncate font-semibold text-2xl tracking-tight">{name}</h1>
-          {description ? <p className="text-muted-foreground">{description}</p> : null}
-        </div>
-        <Button variant="outline" size="icon" asChild>
-          <Link to={paths.roleManagement.getHref(space.data.id)} aria-label={t('space.settings')}>
-            <SettingsIcon aria-hidden="true" />
-          </Link>
-        </Button>
-      </header>
-      <section
-        aria-label={t('space.infoLabel')}
-        className="flex flex-wrap items-center gap-4 rounded-lg border bg-muted/40 px-4 py-2 text-sm"
-      >
-        <span className="inline-flex items-center gap-1.5">
-          <UsersIcon className="size-4" aria-hidden="true" />
-          {t('memberCount', { count: memberCount })}
-        </span>
-        <span className="inline-flex items-center gap-1.5">
-          <FileTextIcon className="size-4" aria-hidden="true" />
-          {t('fileCount', { count: fileCount })}
-        </span>
-      </section>
-      <Card>
-        <CardContent className="flex flex-col items-center gap-4 py-10 text-center">
-          <LayersIcon className="size-10 text-muted-foreground" aria-hidden="true" />
-          <h2 className="font-semibold text-xl">{t('space.welcomeTitle', { name })}</h2>
-          <p className="text-muted-foreground">{t('space.welcomeText')}</p>
-          <ul aria-label={t('space.helpLabel')} className="grid gap-1 text-left text-sm">
-            {HELP_ITEMS.map((item) => (
-              <li key={item} className="list-inside list-disc">
-                {t(`space.help.${item}`)}
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
-    </div>
-  );
+  return <SpaceScreen space={space.data} />;
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { roleState, testSession, testUser } from '@/testing/fixtures';
-import { space, spaceMember } from '@/testing/space-fixtures';
+import { space, spaceFile, spaceMember } from '@/testing/space-fixtures';
 import { teamMember } from '@/testing/team-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
@@ -32,6 +32,8 @@ function stubManagement(role: Role, routes: Routes = {}, spaces: Space[] = [mark
     [`GET /api/spaces/${finance.id}`]: jsonResponse(finance),
     [`GET /api/spaces/${marketing.id}/members`]: jsonResponse({ members: [adaInSpace, graceInSpace, namelessInSpace] }),
     [`GET /api/spaces/${finance.id}/members`]: jsonResponse({ members: [graceInSpace] }),
+    [`GET /api/spaces/${marketing.id}/files`]: jsonResponse({ files: [spaceFile({ spaceId: marketing.id })] }),
+    [`GET /api/spaces/${finance.id}/files`]: jsonResponse({ files: [] }),
     ...routes,
   });
 }
@@ -209,6 +211,23 @@ describe('/spaces-management', () => {
 
     await user.click(screen.getByRole('button', { name: 'Back to all spaces' }));
     expect(await screen.findByRole('searchbox', { name: 'Search spaces' })).toBeInTheDocument();
+  });
+
+  it("shows the opened space's file card with the actions of the caller's space role", async () => {
+    stubManagement('admin');
+    const { unmount } = await openScreen(`/spaces-management?space=${marketing.id}`);
+
+    const row = await screen.findByRole('listitem', { name: 'report.pdf' });
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Rename report.pdf' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Delete report.pdf' })).toBeInTheDocument();
+    unmount();
+
+    // A viewer of Finance sees the empty state without Upload.
+    stubManagement('admin');
+    await openScreen(`/spaces-management?space=${finance.id}`);
+    expect(await screen.findByText('No files have been uploaded to this space')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
   });
 
   it('accepts a space invitation from ?token= once, says so, and drops the parameter', async () => {

@@ -17,6 +17,7 @@ import { useSpace } from '@/features/spaces/api/get-space';
 import { useSpaces } from '@/features/spaces/api/get-spaces';
 import { CreateSpaceDialog } from '@/features/spaces/components/create-space-dialog';
 import { InviteSpaceMemberDialog } from '@/features/spaces/components/invite-space-member-dialog';
+import { SpaceFilesCard } from '@/features/spaces/components/space-files-card';
 import { SpaceMembersCard } from '@/features/spaces/components/space-members-card';
 import { SpaceNotFound } from '@/features/spaces/components/space-not-found';
 import { SpaceSummary } from '@/features/spaces/components/space-summary';
@@ -37,7 +38,7 @@ function ActiveBadge() {
   );
 }
 
-/** The opened space: its member count, status, members and (for space admins) the Invite Member dialog. */
+/** The opened space: its member count, status, members, files and (for space admins) the Invite Member dialog. */
 function SpaceDetails({ spaceId, onClose }: { spaceId: string; onClose: () => void }) {
   const { t } = useTranslation('spaces');
   const space = useSpace({ spaceId });
@@ -118,6 +119,7 @@ function SpaceDetails({ spaceId, onClose }: { spaceId: string; onClose: () => vo
           ) : null
         }
       />
+      <SpaceFilesCard spaceId={details.id} permissions={details.permissions} />
       {canManageRoles ? (
         <InviteSpaceMemberDialog
           spaceId={details.id}

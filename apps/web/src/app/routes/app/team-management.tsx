@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useRole } from '@/features/me/api/get-role';
+import { useSpaces } from '@/features/spaces/api/get-spaces';
 import { ActivityTab } from '@/features/team-management/components/activity-tab';
 import { DepartmentsTab } from '@/features/team-management/components/departments-tab';
 import { InviteMemberDialog } from '@/features/team-management/components/invite-member-dialog';
@@ -63,7 +64,8 @@ function NoTeamNotice() {
 /**
  * /team-management: the team's figures and the Overview, Members, Spaces, Activity, Departments and Permissions tabs
  * (spec 001 §2, both team management screens in one), with the invite dialogs. The active tab and the invite dialog
- * follow the URL (?tab=…, ?action=invite). Composes the teams, me and auth features with the team-management feature.
+ * follow the URL (?tab=…, ?action=invite). Composes the teams, spaces, me and auth features with the team-management
+ * feature.
  */
 export function TeamManagementRoute() {
   const { t } = useTranslation(['teamManagement', 'teams']);
@@ -76,6 +78,8 @@ export function TeamManagementRoute() {
   const canManageTeam = role.data?.canManageTeam ?? false;
   const invitations = useInvitations({ queryConfig: { enabled: canManageTeam } });
   const { tab, selectTab, isInviteRequested, setInviteRequested } = useTeamManagementParams();
+  // The team's spaces load when their tab is opened.
+  const spaces = useSpaces({ queryConfig: { enabled: tab === 'spaces' } });
 
   const createInvitation = useCreateInvitation();
   const revokeInvitation = useRevokeInvitation();
@@ -169,7 +173,12 @@ export function TeamManagementRoute() {
             <MembersTab members={memberList} viewer={viewer} display={memberDisplay} actions={actions} />
           </TabsContent>
           <TabsContent value="spaces">
-            <SpacesTab canManageTeam={canManageTeam} />
+            <SpacesTab
+              spaces={spaces.data}
+              isError={spaces.isError}
+              onRetry={() => void spaces.refetch()}
+              canManageTeam={canManageTeam}
+            />
           </TabsContent>
           <TabsContent value="activity">
             <ActivityTab activity={<ActivityList canLoadMore />} />

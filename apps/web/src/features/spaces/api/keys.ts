@@ -5,6 +5,7 @@ export const spaceKeys = {
   detail: (spaceId: string) => [...SPACES_QUERY_KEY, 'detail', spaceId] as const,
   bySlug: (slug: string) => [...SPACES_QUERY_KEY, 'by-slug', slug] as const,
   members: (spaceId: string) => [...SPACES_QUERY_KEY, 'members', spaceId] as const,
+  files: (spaceId: string) => [...SPACES_QUERY_KEY, 'files', spaceId] as const,
 };
 
 /**

@@ -6,7 +6,10 @@ import { SpaceRoleBadge } from './space-role-badge';
 
 const FILE_PERMISSIONS = ['canView', 'canUpload', 'canEdit', 'canDelete'] as const;
 
-/** The caller's file permissions in the space, from their space role (spec 001 §6). */
+/**
+ * The caller's file permissions in the space, from their space role (spec 001 §6). Without view permission, the
+ * file card next to it says so.
+ */
 export function FilePermissionsCard({ space }: { space: Space }) {
   const { t } = useTranslation('spaces');
   return (
@@ -49,9 +52,6 @@ export function FilePermissionsCard({ space }: { space: Space }) {
             );
           })}
         </ul>
-        {space.permissions.canView ? null : (
-          <p className="text-muted-foreground text-sm">{t('roleManagement.noViewPermission')}</p>
-        )}
       </CardContent>
     </Card>
   );

@@ -1,0 +1,60 @@
+import { isApiErrorBody, type SpaceFile, spaceFileListSchema } from '@lumen/contract';
+import { API_BASE_PATH, ApiError, HTTP_ERROR_CODE, NETWORK_ERROR_CODE } from '@/lib/api-client';
+import { type SpaceMutationConfig, useSpaceMutation } from './use-space-mutation';
+
+export type UploadSpaceFilesVariables = {
+  spaceId: string;
+  files: File[];
+  /** The share of the request body sent so far, 0 to 100. */
+  onProgress?: (percent: number) => void;
+};
+
+function parseJson(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POST /api/spaces/:id/files (multipart, field `files`, several at once). XMLHttpRequest rather than fetch because
+ * only it reports upload progress; errors become the same ApiError the JSON client throws.
+ */
+export function uploadSpaceFiles({ spaceId, files, onProgress }: UploadSpaceFilesVariables): Promise<SpaceFile[]> {
+  const form = new FormData();
+  for (const file of files) form.append('files', file, file.name);
+
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${API_BASE_PATH}/spaces/${encodeURIComponent(spaceId)}/files`);
+    request.setRequestHeader('Accept', 'application/json');
+    request.withCredentials = true;
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
+    });
+    request.addEventListener('load', () => {
+      const data = parseJson(request.responseText);
+      if (request.status >= 200 && request.status < 300) {
+        const parsed = spaceFileListSchema.safeParse(data);
+        if (parsed.success) resolve(parsed.data.files);
+        else reject(new ApiError({ status: request.status, code: HTTP_ERROR_CODE, cause: parsed.error }));
+        return;
+      }
+      reject(
+        isApiErrorBody(data)
+          ? new ApiError({ status: request.status, code: data.error.code, serverMessage: data.error.message })
+          : new ApiError({ status: request.status, code: HTTP_ERROR_CODE }),
+      );
+    });
+    request.addEventListener('error', () => reject(new ApiError({ status: 0, code: NETWORK_ERROR_CODE })));
+    request.addEventListener('abort', () => reject(new ApiError({ status: 0, code: NETWORK_ERROR_CODE })));
+    request.send(form);
+  });
+}
+
+/** Uploads files into a space; the file list and the space's counts refetch afterwards. */
+export function useUploadSpaceFiles(config?: SpaceMutationConfig<UploadSpaceFilesVariables, SpaceFile[]>) {
+  return useSpaceMutation(uploadSpaceFiles, config);
+}
