@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiErrorResponse, jsonResponse } from '@/testing/fetch-stub';
+import { space } from '@/testing/space-fixtures';
 import {
   activityEntry,
   sharedFile,
@@ -298,6 +299,31 @@ describe('/admin-dashboard: Share File', () => {
       spaceId: null,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shares with the members of a space', async () => {
+    const { findRequests } = stubWorkItemsDashboard({
+      role: 'admin',
+      members,
+      routes: {
+        'POST /api/teams/current/shared-files': jsonResponse(sharedFile(), 201),
+        'GET /api/spaces': jsonResponse({ spaces: [space({ id: 'space-9', name: 'Launch Room' })] }),
+      },
+    });
+    const { user, dialog } = await openShareFile();
+
+    await user.type(within(dialog).getByLabelText('Title'), 'Launch checklist');
+    await user.type(within(dialog).getByLabelText('URL'), 'https://example.com/checklist');
+    const shareWith = within(dialog).getByLabelText('Share with');
+    await waitFor(() => expect(within(shareWith).getByRole('option', { name: 'Launch Room' })).toBeInTheDocument());
+    await user.selectOptions(shareWith, 'Launch Room');
+    await user.click(within(dialog).getByRole('button', { name: 'Share File' }));
+
+    expect(await screen.findByText('File shared successfully')).toBeInTheDocument();
+    expect(findRequests('POST', '/api/teams/current/shared-files')[0]?.body).toMatchObject({
+      sharedWithUserId: null,
+      spaceId: 'space-9',
+    });
   });
 
   it("shows the server's text, or 'Failed to share file' without one", async () => {

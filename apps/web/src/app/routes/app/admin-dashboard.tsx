@@ -11,6 +11,7 @@ import { TeamStatCards } from '@/features/dashboards/components/team-stat-cards'
 import { useAdminDashboardQuickActions } from '@/features/dashboards/hooks/use-dashboard-actions';
 import { getGreetingName } from '@/features/dashboards/utils/member-labels';
 import { useRole } from '@/features/me/api/get-role';
+import { useSpaces } from '@/features/spaces/api/get-spaces';
 import { useMembers } from '@/features/teams/api/get-members';
 import { useTeamStats } from '@/features/teams/api/get-team-stats';
 import { ActivityList } from '@/features/teams/components/activity-list';
@@ -52,6 +53,8 @@ function WorkItemsPanels() {
   const { t } = useTranslation(['dashboards', 'teams']);
   const members = useMembers();
   // Tasks and shares go to active members only (the server refuses anyone else).
+  const spaces = useSpaces();
+  const spaceOptions = (spaces.data ?? []).map((space) => ({ id: space.id, name: space.name }));
   const assignable: WorkItemMember[] = (members.data ?? [])
     .filter((member) => member.status === 'active')
     .map((member) => ({ userId: member.userId, name: getMemberName(member, t('teams:unknownUser')) }));
@@ -68,7 +71,7 @@ function WorkItemsPanels() {
       <DashboardPanel
         title={t('sharedFiles.title')}
         description={t('sharedFiles.adminDescription')}
-        action={<ShareFileDialog members={assignable} />}
+        action={<ShareFileDialog members={assignable} spaces={spaceOptions} />}
       >
         <SharedFileList scope="all" showAudience />
       </DashboardPanel>

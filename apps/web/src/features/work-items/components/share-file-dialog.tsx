@@ -19,12 +19,28 @@ import { useShareFile } from '../api/share-file';
 import { useWorkItemText } from '../hooks/use-work-item-text';
 import { FormDialog, FormFooter, type WorkItemMember } from './form-dialog';
 
-type ShareForm = { title: string; url: string; platform: SharedFilePlatform | ''; sharedWithUserId: string };
+/** '' = the whole team, 'user:<id>' = one member, 'space:<id>' = the members of a space. */
+type ShareForm = { title: string; url: string; platform: SharedFilePlatform | ''; audience: string };
+export type WorkItemSpace = { id: string; name: string };
 type ShareFormErrors = Partial<Record<'title' | 'url', string>>;
 
-const EMPTY_FORM: ShareForm = { title: '', url: '', platform: '', sharedWithUserId: '' };
+const EMPTY_FORM: ShareForm = { title: '', url: '', platform: '', audience: '' };
 
-function ShareFileForm({ members, onDone }: { members: WorkItemMember[]; onDone: () => void }) {
+function audienceOf(audience: string): { sharedWithUserId: string | null; spaceId: string | null } {
+  if (audience.startsWith('user:')) return { sharedWithUserId: audience.slice(5), spaceId: null };
+  if (audience.startsWith('space:')) return { sharedWithUserId: null, spaceId: audience.slice(6) };
+  return { sharedWithUserId: null, spaceId: null };
+}
+
+function ShareFileForm({
+  members,
+  spaces,
+  onDone,
+}: {
+  members: WorkItemMember[];
+  spaces: WorkItemSpace[];
+  onDone: () => void;
+}) {
   const { t } = useTranslation('dashboards');
   const { translate, errorText } = useWorkItemText();
   const shareFile = useShareFile();
@@ -45,7 +61,7 @@ function ShareFileForm({ members, onDone }: { members: WorkItemMember[]; onDone:
       url: form.url,
       platform: form.platform || null,
       // An empty choice is the whole team.
-      sharedWithUserId: form.sharedWithUserId || null,
+      ...audienceOf(form.audience),
     });
     if (!parsed.success) {
       const fieldErrors = getFieldErrors(parsed.error);
@@ -107,15 +123,26 @@ function ShareFileForm({ members, onDone }: { members: WorkItemMember[]; onDone:
             <Label htmlFor={shareWithId}>{t('sharedFiles.share.shareWith')}</Label>
             <NativeSelect
               id={shareWithId}
-              value={form.sharedWithUserId}
-              onChange={(event) => update('sharedWithUserId', event.target.value)}
+              value={form.audience}
+              onChange={(event) => update('audience', event.target.value)}
             >
               <option value="">{t('sharedFiles.share.wholeTeam')}</option>
-              {members.map((member) => (
-                <option key={member.userId} value={member.userId}>
-                  {member.name}
-                </option>
-              ))}
+              {spaces.length > 0 ? (
+                <optgroup label={t('sharedFiles.share.spaces')}>
+                  {spaces.map((space) => (
+                    <option key={space.id} value={`space:${space.id}`}>
+                      {space.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+              <optgroup label={t('sharedFiles.share.people')}>
+                {members.map((member) => (
+                  <option key={member.userId} value={`user:${member.userId}`}>
+                    {member.name}
+                  </option>
+                ))}
+              </optgroup>
             </NativeSelect>
           </Field>
         </div>
@@ -131,8 +158,8 @@ function ShareFileForm({ members, onDone }: { members: WorkItemMember[]; onDone:
   );
 }
 
-/** Share File (managers): title and URL required, platform optional, with the whole team or one member. */
-export function ShareFileDialog({ members }: { members: WorkItemMember[] }) {
+/** Share File (managers): title and URL required, platform optional, with the whole team, a space or one member. */
+export function ShareFileDialog({ members, spaces = [] }: { members: WorkItemMember[]; spaces?: WorkItemSpace[] }) {
   const { t } = useTranslation('dashboards');
   const [isOpen, setIsOpen] = useState(false);
   return (
@@ -148,7 +175,7 @@ export function ShareFileDialog({ members }: { members: WorkItemMember[] }) {
         </Button>
       }
     >
-      <ShareFileForm members={members} onDone={() => setIsOpen(false)} />
+      <ShareFileForm members={members} spaces={spaces} onDone={() => setIsOpen(false)} />
     </FormDialog>
   );
 }
