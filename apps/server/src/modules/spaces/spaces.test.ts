@@ -228,11 +228,21 @@ describe('spaces across teams', () => {
         ['POST', `/api/spaces/${space.id}/members`, { userId: actor.userId, role: 'admin' }],
         ['PUT', `/api/spaces/${space.id}/members/${actor.userId}/role`, { role: 'admin' }],
         ['POST', `/api/spaces/${space.id}/invitations`, { email: 'x@example.com' }],
+        ['DELETE', `/api/spaces/${space.id}/members/${admin.userId}`, undefined],
+        ['GET', `/api/spaces/${space.id}/files`, undefined],
+        ['POST', `/api/spaces/${space.id}/ask`, { query: 'What is the secret?' }],
       ] as const) {
         const response = await callApi(ctx, actor, method, url, payload);
         expect(response.statusCode, `${method} ${url}`).toBe(404);
       }
     }
+    // A space invitation of team A cannot be accepted from team B, even with the invited address.
+    await callApi(ctx, admin, 'POST', `/api/spaces/${space.id}/invitations`, { email: other.admin.email });
+    const mail = await ctx.smtp.waitForMail(other.admin.email, { subject: /invited you to the space/ });
+    const token = new URL(findLink(mail, '/spaces-management')).searchParams.get('token') ?? '';
+    const refused = await callApi(ctx, other.admin, 'POST', `/api/space-invitations/${token}/accept`);
+    expect(refused.statusCode).toBe(404);
+    expect(errorOf(refused).message).toBe(SPACE_MESSAGES.acceptFailed);
     // Team B may use the same name: slugs are unique per team only.
     expect((await callApi(ctx, other.admin, 'POST', '/api/spaces', { name: 'Secret Sauce' })).statusCode).toBe(201);
     expect((await callApi(ctx, admin, 'GET', `/api/spaces/${space.id}`)).json()).toMatchObject({
