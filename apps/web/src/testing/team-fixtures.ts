@@ -84,15 +84,20 @@ type DashboardStubOptions = {
   activity?: ActivityEntry[];
 };
 
-/** A signed-in user with `role` in team 'Marketing', and the team endpoints the dashboards read. */
-export function stubDashboard({ role, stats, members = [], activity = [] }: DashboardStubOptions) {
-  return stubFetch({
+/** The session, the role and the team endpoints every dashboard reads; shared by both dashboard stubs. */
+function dashboardRoutes({ role, stats, members = [], activity = [] }: DashboardStubOptions) {
+  return {
     'GET /api/auth/get-session': jsonResponse(testSession),
     'GET /api/me/role': jsonResponse(roleState(role)),
     'GET /api/teams/current/stats': stats ?? jsonResponse(teamStats()),
     'GET /api/teams/current/members': jsonResponse({ members }),
     'GET /api/teams/current/activity': jsonResponse({ entries: activity, nextCursor: null }),
-  });
+  };
+}
+
+/** A signed-in user with `role` in team 'Marketing', and the team endpoints the dashboards read. */
+export function stubDashboard(options: DashboardStubOptions) {
+  return stubFetch(dashboardRoutes(options));
 }
 
 /** A task assigned to Ada (user-1) by Grace, due 2026-09-30, medium priority, still to do, unless overridden. */
@@ -143,20 +148,13 @@ type WorkItemsDashboardStubOptions = DashboardStubOptions & {
 
 /** The dashboards' endpoints (see stubDashboard) with the task and shared-file lists. */
 export function stubWorkItemsDashboard({
-  role,
-  stats,
-  members = [],
-  activity = [],
   tasks = [],
   sharedFiles = [],
   routes = {},
+  ...dashboard
 }: WorkItemsDashboardStubOptions) {
   return stubFetch({
-    'GET /api/auth/get-session': jsonResponse(testSession),
-    'GET /api/me/role': jsonResponse(roleState(role)),
-    'GET /api/teams/current/stats': stats ?? jsonResponse(teamStats()),
-    'GET /api/teams/current/members': jsonResponse({ members }),
-    'GET /api/teams/current/activity': jsonResponse({ entries: activity, nextCursor: null }),
+    ...dashboardRoutes(dashboard),
     'GET /api/teams/current/tasks': Array.isArray(tasks) ? jsonResponse({ tasks }) : tasks,
     'GET /api/teams/current/shared-files': Array.isArray(sharedFiles)
       ? jsonResponse({ files: sharedFiles })

@@ -1,24 +1,15 @@
-import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type InvalidatingMutationConfig, useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { SPACES_QUERY_KEY, TEAM_QUERY_KEY } from './keys';
 
-export type SpaceMutationConfig<TInput, TOutput> = Omit<UseMutationOptions<TOutput, Error, TInput>, 'mutationFn'>;
+export type SpaceMutationConfig<TInput, TOutput> = InvalidatingMutationConfig<TInput, TOutput>;
 
-/** A write to the spaces: on success every spaces query refetches, and the team's queries (their stats count spaces). */
+/** The spaces' queries, and the team's (their stats count spaces). */
+const SPACE_MUTATION_KEYS = [SPACES_QUERY_KEY, TEAM_QUERY_KEY];
+
+/** A write to the spaces: on success every spaces query refetches, and the team's queries. */
 export function useSpaceMutation<TInput, TOutput>(
   mutationFn: (input: TInput) => Promise<TOutput>,
   config: SpaceMutationConfig<TInput, TOutput> = {},
 ) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...restConfig } = config;
-  return useMutation({
-    ...restConfig,
-    mutationFn,
-    onSuccess: async (...args) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: SPACES_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: TEAM_QUERY_KEY }),
-      ]);
-      return onSuccess?.(...args);
-    },
-  });
+  return useInvalidatingMutation(SPACE_MUTATION_KEYS, mutationFn, config);
 }

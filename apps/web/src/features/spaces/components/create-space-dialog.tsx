@@ -2,21 +2,13 @@ import { createSpaceSchema, SPACE_NAME_MAX, type Space } from '@lumen/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { DialogFormFooter } from '@/components/form-actions';
 import { TextField } from '@/components/ui/text-field';
 import { useCreateSpace } from '../api/create-space';
 import { useSpaceErrorText } from '../hooks/use-space-error-text';
 import type { TeamMemberOption } from '../types';
 import { DescriptionField } from './description-field';
+import { SpaceDialog } from './space-dialog';
 
 type CreateSpaceDialogProps = {
   open: boolean;
@@ -79,80 +71,74 @@ export function CreateSpaceDialog({ open, onOpenChange, teamMembers, onCreated }
   };
 
   return (
-    <Dialog open={open} onOpenChange={(isOpen) => (isOpen ? onOpenChange(true) : close())}>
-      <DialogContent closeLabel={t('cancel')}>
-        <DialogHeader>
-          <DialogTitle>{t('create.title')}</DialogTitle>
-          <DialogDescription>{t('create.description')}</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-          <TextField
-            label={t('create.name')}
-            placeholder={t('create.namePlaceholder')}
-            required
-            maxLength={SPACE_NAME_MAX}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            onBlur={() => setIsNameTouched(true)}
-            error={isNameTouched && isBlank ? t('create.nameRequired') : undefined}
-          />
-          <DescriptionField
-            label={t('create.descriptionOptional')}
-            placeholder={t('create.descriptionPlaceholder')}
-            value={description}
-            onValueChange={setDescription}
-          />
-          <div className="grid gap-2">
-            <div className="flex items-center gap-2">
-              <input
-                id={privateId}
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={isPrivate}
-                onChange={(event) => setIsPrivate(event.target.checked)}
-              />
-              <label htmlFor={privateId} className="font-medium text-sm">
-                {t('create.private')}
-              </label>
-            </div>
-            <p className="text-muted-foreground text-xs">{t('create.privateHint')}</p>
+    <SpaceDialog
+      open={open}
+      onOpenChange={(isOpen) => (isOpen ? onOpenChange(true) : close())}
+      title={t('create.title')}
+      description={t('create.description')}
+    >
+      <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+        <TextField
+          label={t('create.name')}
+          placeholder={t('create.namePlaceholder')}
+          required
+          maxLength={SPACE_NAME_MAX}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          onBlur={() => setIsNameTouched(true)}
+          error={isNameTouched && isBlank ? t('create.nameRequired') : undefined}
+        />
+        <DescriptionField
+          label={t('create.descriptionOptional')}
+          placeholder={t('create.descriptionPlaceholder')}
+          value={description}
+          onValueChange={setDescription}
+        />
+        <div className="grid gap-2">
+          <div className="flex items-center gap-2">
+            <input
+              id={privateId}
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={isPrivate}
+              onChange={(event) => setIsPrivate(event.target.checked)}
+            />
+            <label htmlFor={privateId} className="font-medium text-sm">
+              {t('create.private')}
+            </label>
           </div>
-          {isPrivate ? (
-            <fieldset className="grid max-h-48 gap-2 overflow-y-auto rounded-md border p-3">
-              <legend className="px-1 font-medium text-sm">{t('create.chooseMembers')}</legend>
-              {teamMembers.length === 0 ? (
-                <p className="text-muted-foreground text-sm">{t('create.noTeamMembers')}</p>
-              ) : (
-                teamMembers.map((member) => (
-                  <label key={member.userId} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-primary"
-                      checked={memberIds.includes(member.userId)}
-                      onChange={(event) => toggleMember(member.userId, event.target.checked)}
-                    />
-                    <span>{member.name}</span>
-                    <span className="truncate text-muted-foreground text-xs">{member.email}</span>
-                  </label>
-                ))
-              )}
-            </fieldset>
-          ) : null}
-          <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={createSpace.isPending}>
-              {t('cancel')}
-            </Button>
-            <Button
-              type="submit"
-              disabled={isBlank || createSpace.isPending}
-              aria-busy={createSpace.isPending || undefined}
-            >
-              {createSpace.isPending ? <Spinner /> : null}
-              {createSpace.isPending ? t('create.creating') : t('create.submit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <p className="text-muted-foreground text-xs">{t('create.privateHint')}</p>
+        </div>
+        {isPrivate ? (
+          <fieldset className="grid max-h-48 gap-2 overflow-y-auto rounded-md border p-3">
+            <legend className="px-1 font-medium text-sm">{t('create.chooseMembers')}</legend>
+            {teamMembers.length === 0 ? (
+              <p className="text-muted-foreground text-sm">{t('create.noTeamMembers')}</p>
+            ) : (
+              teamMembers.map((member) => (
+                <label key={member.userId} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={memberIds.includes(member.userId)}
+                    onChange={(event) => toggleMember(member.userId, event.target.checked)}
+                  />
+                  <span>{member.name}</span>
+                  <span className="truncate text-muted-foreground text-xs">{member.email}</span>
+                </label>
+              ))
+            )}
+          </fieldset>
+        ) : null}
+        <DialogFormFooter
+          submitLabel={t('create.submit')}
+          pendingLabel={t('create.creating')}
+          cancelLabel={t('cancel')}
+          isPending={createSpace.isPending}
+          isSubmitDisabled={isBlank}
+          onCancel={close}
+        />
+      </form>
+    </SpaceDialog>
   );
 }

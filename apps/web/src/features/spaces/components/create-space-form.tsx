@@ -2,8 +2,7 @@ import { createSpaceSchema, SPACE_NAME_MAX, type Space } from '@lumen/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { FormActions } from '@/components/form-actions';
 import { TextField } from '@/components/ui/text-field';
 import { useCreateSpace } from '../api/create-space';
 import { useSpaceErrorText } from '../hooks/use-space-error-text';
@@ -72,17 +71,14 @@ export function CreateSpaceForm({ onCreated, onCancel }: CreateSpaceFormProps) {
         disabled={createSpace.isPending}
       />
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" onClick={onCancel} disabled={createSpace.isPending}>
-          {t('cancel')}
-        </Button>
-        <Button
-          type="submit"
-          disabled={isBlank || createSpace.isPending}
-          aria-busy={createSpace.isPending || undefined}
-        >
-          {createSpace.isPending ? <Spinner /> : null}
-          {createSpace.isPending ? t('create.creating') : t('create.submit')}
-        </Button>
+        <FormActions
+          submitLabel={t('create.submit')}
+          pendingLabel={t('create.creating')}
+          cancelLabel={t('cancel')}
+          isPending={createSpace.isPending}
+          isSubmitDisabled={isBlank}
+          onCancel={onCancel}
+        />
       </div>
     </form>
   );

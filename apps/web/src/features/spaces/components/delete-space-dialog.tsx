@@ -1,19 +1,9 @@
 import type { Space } from '@lumen/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { useDeleteSpace } from '../api/delete-space';
 import { useSpaceErrorText } from '../hooks/use-space-error-text';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 type DeleteSpaceDialogProps = {
   /** The space to delete; the dialog is closed while null. */
@@ -43,27 +33,14 @@ export function DeleteSpaceDialog({ space, onClose, onDeleted }: DeleteSpaceDial
   };
 
   return (
-    <AlertDialog open={space !== null} onOpenChange={(isOpen) => !isOpen && !deleteSpace.isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('sidebar.deleteTitle')}</AlertDialogTitle>
-          <AlertDialogDescription>{t('sidebar.deleteDescription', { name: space?.name ?? '' })}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteSpace.isPending}>{t('cancel')}</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={deleteSpace.isPending}
-            onClick={(event) => {
-              // Keep the dialog open until the request settles.
-              event.preventDefault();
-              void confirm();
-            }}
-          >
-            {deleteSpace.isPending ? <Spinner /> : null}
-            {t('sidebar.deleteConfirm')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={space !== null}
+      title={t('sidebar.deleteTitle')}
+      description={t('sidebar.deleteDescription', { name: space?.name ?? '' })}
+      confirmLabel={t('sidebar.deleteConfirm')}
+      isPending={deleteSpace.isPending}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
   );
 }

@@ -1,19 +1,9 @@
 import type { SpaceFile } from '@lumen/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { useDeleteSpaceFile } from '../api/delete-space-file';
 import { useFileErrorToast } from '../hooks/use-file-error-toast';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 type DeleteSpaceFileDialogProps = {
   /** The file to delete; the dialog is closed while null. */
@@ -41,29 +31,14 @@ export function DeleteSpaceFileDialog({ file, onClose }: DeleteSpaceFileDialogPr
   };
 
   return (
-    <AlertDialog open={file !== null} onOpenChange={(isOpen) => !isOpen && !deleteFile.isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('files.deleteTitle')}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t('files.deleteDescription', { filename: file?.filename ?? '' })}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteFile.isPending}>{t('cancel')}</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={deleteFile.isPending}
-            onClick={(event) => {
-              // Keep the dialog open until the request settles.
-              event.preventDefault();
-              void confirm();
-            }}
-          >
-            {deleteFile.isPending ? <Spinner /> : null}
-            {t('files.deleteConfirm')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={file !== null}
+      title={t('files.deleteTitle')}
+      description={t('files.deleteDescription', { filename: file?.filename ?? '' })}
+      confirmLabel={t('files.deleteConfirm')}
+      isPending={deleteFile.isPending}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
   );
 }

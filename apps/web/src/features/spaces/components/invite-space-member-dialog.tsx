@@ -2,22 +2,14 @@ import { DEFAULT_SPACE_ROLE, inviteToSpaceSchema, ROLES, type Role } from '@lume
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/form-actions';
 import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useInviteToSpace } from '../api/invite-to-space';
 import { useSpaceErrorText } from '../hooks/use-space-error-text';
+import { SpaceDialog } from './space-dialog';
 
 type InviteSpaceMemberDialogProps = {
   spaceId: string;
@@ -63,48 +55,45 @@ export function InviteSpaceMemberDialog({ spaceId, spaceName, open, onOpenChange
   };
 
   return (
-    <Dialog open={open} onOpenChange={(isOpen) => (isOpen ? onOpenChange(true) : close())}>
-      <DialogContent closeLabel={t('cancel')}>
-        <DialogHeader>
-          <DialogTitle>{t('invite.title')}</DialogTitle>
-          <DialogDescription>{t('invite.description', { name: spaceName })}</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-          <TextField
-            type="email"
-            label={t('invite.email')}
-            placeholder={t('invite.emailPlaceholder')}
-            autoComplete="off"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={emailError}
-          />
-          <Field>
-            <Label htmlFor={roleId}>{t('invite.role')}</Label>
-            <NativeSelect
-              id={roleId}
-              value={role}
-              onChange={(event) => setRole(ROLES.find((option) => option === event.target.value) ?? DEFAULT_SPACE_ROLE)}
-            >
-              {[...ROLES].reverse().map((option) => (
-                <option key={option} value={option}>
-                  {`${t(`roles.${option}`)} – ${t(`roleAccess.${option}`)}`}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={invite.isPending}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" disabled={invite.isPending} aria-busy={invite.isPending || undefined}>
-              {invite.isPending ? <Spinner /> : null}
-              {invite.isPending ? t('invite.sending') : t('invite.submit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <SpaceDialog
+      open={open}
+      onOpenChange={(isOpen) => (isOpen ? onOpenChange(true) : close())}
+      title={t('invite.title')}
+      description={t('invite.description', { name: spaceName })}
+    >
+      <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+        <TextField
+          type="email"
+          label={t('invite.email')}
+          placeholder={t('invite.emailPlaceholder')}
+          autoComplete="off"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={emailError}
+        />
+        <Field>
+          <Label htmlFor={roleId}>{t('invite.role')}</Label>
+          <NativeSelect
+            id={roleId}
+            value={role}
+            onChange={(event) => setRole(ROLES.find((option) => option === event.target.value) ?? DEFAULT_SPACE_ROLE)}
+          >
+            {[...ROLES].reverse().map((option) => (
+              <option key={option} value={option}>
+                {`${t(`roles.${option}`)} – ${t(`roleAccess.${option}`)}`}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <DialogFormFooter
+          submitLabel={t('invite.submit')}
+          pendingLabel={t('invite.sending')}
+          cancelLabel={t('cancel')}
+          isPending={invite.isPending}
+          onCancel={close}
+        />
+      </form>
+    </SpaceDialog>
   );
 }

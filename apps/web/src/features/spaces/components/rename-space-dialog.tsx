@@ -2,19 +2,10 @@ import { SPACE_NAME_MAX, type Space, updateSpaceSchema } from '@lumen/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
 import { useUpdateSpace } from '../api/update-space';
 import { useSpaceErrorText } from '../hooks/use-space-error-text';
+import { NameFieldForm } from './name-field-form';
+import { SpaceDialog } from './space-dialog';
 
 type RenameSpaceDialogProps = {
   /** The space to rename; the dialog is closed while null. */
@@ -26,16 +17,15 @@ type RenameSpaceDialogProps = {
 export function RenameSpaceDialog({ space, onClose }: RenameSpaceDialogProps) {
   const { t } = useTranslation('spaces');
   return (
-    <Dialog open={space !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <DialogContent closeLabel={t('cancel')}>
-        <DialogHeader>
-          <DialogTitle>{t('sidebar.renameTitle')}</DialogTitle>
-          <DialogDescription>{t('sidebar.renameDescription')}</DialogDescription>
-        </DialogHeader>
-        {/* Keyed by space so the field starts from the current name each time. */}
-        {space ? <RenameSpaceForm key={space.id} space={space} onDone={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <SpaceDialog
+      open={space !== null}
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+      title={t('sidebar.renameTitle')}
+      description={t('sidebar.renameDescription')}
+    >
+      {/* Keyed by space so the field starts from the current name each time. */}
+      {space ? <RenameSpaceForm key={space.id} space={space} onDone={onClose} /> : null}
+    </SpaceDialog>
   );
 }
 
@@ -69,29 +59,23 @@ function RenameSpaceForm({ space, onDone }: { space: Space; onDone: () => void }
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-      <TextField
-        label={t('sidebar.renameLabel')}
-        required
-        maxLength={SPACE_NAME_MAX}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        onBlur={() => setIsTouched(true)}
-        error={isTouched && isBlank ? t('create.nameRequired') : undefined}
-      />
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={updateSpace.isPending}>
-          {t('cancel')}
-        </Button>
-        <Button
-          type="submit"
-          disabled={isBlank || updateSpace.isPending}
-          aria-busy={updateSpace.isPending || undefined}
-        >
-          {updateSpace.isPending ? <Spinner /> : null}
-          {updateSpace.isPending ? t('sidebar.renaming') : t('sidebar.renameSubmit')}
-        </Button>
-      </DialogFooter>
-    </form>
+    <NameFieldForm
+      onSubmit={handleSubmit}
+      label={t('sidebar.renameLabel')}
+      required
+      maxLength={SPACE_NAME_MAX}
+      value={name}
+      onChange={(event) => setName(event.target.value)}
+      onBlur={() => setIsTouched(true)}
+      error={isTouched && isBlank ? t('create.nameRequired') : undefined}
+      actions={{
+        submitLabel: t('sidebar.renameSubmit'),
+        pendingLabel: t('sidebar.renaming'),
+        cancelLabel: t('cancel'),
+        isPending: updateSpace.isPending,
+        isSubmitDisabled: isBlank,
+        onCancel: onDone,
+      }}
+    />
   );
 }

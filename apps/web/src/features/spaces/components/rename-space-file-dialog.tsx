@@ -2,19 +2,10 @@ import type { SpaceFile } from '@lumen/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
 import { useRenameSpaceFile } from '../api/rename-space-file';
 import { useFileErrorToast } from '../hooks/use-file-error-toast';
+import { NameFieldForm } from './name-field-form';
+import { SpaceDialog } from './space-dialog';
 
 /** The longest file name the server accepts (renameSpaceFileSchema). */
 const FILENAME_MAX = 255;
@@ -29,16 +20,15 @@ type RenameSpaceFileDialogProps = {
 export function RenameSpaceFileDialog({ file, onClose }: RenameSpaceFileDialogProps) {
   const { t } = useTranslation('spaces');
   return (
-    <Dialog open={file !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <DialogContent closeLabel={t('cancel')}>
-        <DialogHeader>
-          <DialogTitle>{t('files.renameTitle')}</DialogTitle>
-          <DialogDescription>{t('files.renameDescription')}</DialogDescription>
-        </DialogHeader>
-        {/* Keyed by file so the field starts from the current name each time. */}
-        {file ? <RenameSpaceFileForm key={file.id} file={file} onDone={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <SpaceDialog
+      open={file !== null}
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+      title={t('files.renameTitle')}
+      description={t('files.renameDescription')}
+    >
+      {/* Keyed by file so the field starts from the current name each time. */}
+      {file ? <RenameSpaceFileForm key={file.id} file={file} onDone={onClose} /> : null}
+    </SpaceDialog>
   );
 }
 
@@ -67,22 +57,19 @@ function RenameSpaceFileForm({ file, onDone }: { file: SpaceFile; onDone: () => 
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-      <TextField
-        label={t('files.renameLabel')}
-        maxLength={FILENAME_MAX}
-        value={filename}
-        onChange={(event) => setFilename(event.target.value)}
-      />
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={renameFile.isPending}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" disabled={renameFile.isPending} aria-busy={renameFile.isPending || undefined}>
-          {renameFile.isPending ? <Spinner /> : null}
-          {renameFile.isPending ? t('files.renaming') : t('files.renameSubmit')}
-        </Button>
-      </DialogFooter>
-    </form>
+    <NameFieldForm
+      onSubmit={handleSubmit}
+      label={t('files.renameLabel')}
+      maxLength={FILENAME_MAX}
+      value={filename}
+      onChange={(event) => setFilename(event.target.value)}
+      actions={{
+        submitLabel: t('files.renameSubmit'),
+        pendingLabel: t('files.renaming'),
+        cancelLabel: t('cancel'),
+        isPending: renameFile.isPending,
+        onCancel: onDone,
+      }}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useSpaceFiles } from '../api/get-space-files';
 import { getSpaceFileContentUrl } from '../api/space-file-content';
@@ -17,6 +17,7 @@ import { formatFileDate } from '../utils/format-file-date';
 import { formatFileSize } from '../utils/format-file-size';
 import { DeleteSpaceFileDialog } from './delete-space-file-dialog';
 import { RenameSpaceFileDialog } from './rename-space-file-dialog';
+import { SpaceCardHeader } from './space-card-header';
 
 type FileStatus = NonNullable<SpaceFile['status']>;
 
@@ -192,13 +193,7 @@ export function SpaceFilesCard({ spaceId, permissions }: SpaceFilesCardProps) {
 
   return (
     <Card>
-      <CardHeader className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1.5">
-          <CardTitle className="text-lg">
-            <h2>{t('files.title')}</h2>
-          </CardTitle>
-          <CardDescription>{t('files.description')}</CardDescription>
-        </div>
+      <SpaceCardHeader title={t('files.title')} description={t('files.description')}>
         {permissions.canUpload ? (
           <input
             ref={fileInputRef}
@@ -227,7 +222,7 @@ export function SpaceFilesCard({ spaceId, permissions }: SpaceFilesCardProps) {
           {upload.isPending ? <Spinner /> : <UploadIcon aria-hidden="true" />}
           {t('files.upload')}
         </Button>
-      </CardHeader>
+      </SpaceCardHeader>
       <CardContent className="grid gap-4">
         {upload.isPending ? <UploadProgress percent={uploadPercent} /> : null}
         {content}

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/load-error';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useSpaceMembers } from '../api/get-space-members';
+import { SpaceCardHeader } from './space-card-header';
 import { SpaceRoleBadge } from './space-role-badge';
 
 type SpaceMembersCardProps = {
@@ -53,15 +54,9 @@ export function SpaceMembersCard({ spaceId, action }: SpaceMembersCardProps) {
 
   return (
     <Card>
-      <CardHeader className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1.5">
-          <CardTitle className="text-lg">
-            <h2>{t('management.members')}</h2>
-          </CardTitle>
-          <CardDescription>{t('management.membersDescription')}</CardDescription>
-        </div>
+      <SpaceCardHeader title={t('management.members')} description={t('management.membersDescription')}>
         {action}
-      </CardHeader>
+      </SpaceCardHeader>
       <CardContent>{content}</CardContent>
     </Card>
   );

@@ -2,6 +2,7 @@ import { DEPARTMENT_NAME_MAX, departmentNameSchema } from '@lumen/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { DialogFormFooter } from '@/components/form-actions';
 import {
   Dialog,
   DialogContent,
@@ -14,7 +15,6 @@ import { TextField } from '@/components/ui/text-field';
 import { getFieldErrors } from '@/lib/form';
 import { useErrorText } from '../hooks/use-error-text';
 import { useValidationText } from '../hooks/use-validation-text';
-import { DialogFormFooter } from './dialog-form-footer';
 
 type DepartmentNameFormProps = {
   initialName: string;
@@ -82,6 +82,7 @@ function DepartmentNameForm({
       <DialogFormFooter
         submitLabel={submitLabel}
         pendingLabel={pendingLabel}
+        cancelLabel={t('cancel')}
         isPending={isSaving}
         isSubmitDisabled={name.trim() === ''}
         onCancel={onDone}

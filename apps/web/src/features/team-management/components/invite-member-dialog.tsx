@@ -10,6 +10,7 @@ import {
 } from '@lumen/contract';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFormFooter } from '@/components/form-actions';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, FieldError } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
@@ -20,7 +21,6 @@ import { useSendInvitation } from '../hooks/use-send-invitation';
 import { useValidationText } from '../hooks/use-validation-text';
 import type { TeamManagementActions } from '../types';
 import { getAssignableRoles } from '../utils/assignable-roles';
-import { DialogFormFooter } from './dialog-form-footer';
 
 type InviteValues = Required<InviteMemberFormValues>;
 
@@ -153,6 +153,7 @@ function InviteMemberForm({ callerRole, departments, inviteMember, onSent, onCan
       <DialogFormFooter
         submitLabel={t('invite.submit')}
         pendingLabel={t('invite.sending')}
+        cancelLabel={t('cancel')}
         isPending={isSending}
         onCancel={onCancel}
       />

@@ -2,6 +2,7 @@ import { simpleInviteFormSchema } from '@lumen/contract';
 import { MailPlusIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFormFooter } from '@/components/form-actions';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -16,7 +17,6 @@ import { getFieldErrors } from '@/lib/form';
 import { useSendInvitation } from '../hooks/use-send-invitation';
 import { useValidationText } from '../hooks/use-validation-text';
 import type { TeamManagementActions } from '../types';
-import { DialogFormFooter } from './dialog-form-footer';
 
 type SimpleInviteFormProps = {
   inviteMember: TeamManagementActions['inviteMember'];
@@ -71,6 +71,7 @@ function SimpleInviteForm({ inviteMember, onSent, onCancel }: SimpleInviteFormPr
       <DialogFormFooter
         submitLabel={t('simpleInvite.submit')}
         pendingLabel={t('simpleInvite.sending')}
+        cancelLabel={t('cancel')}
         isPending={isSending}
         isSubmitDisabled={isEmpty}
         onCancel={onCancel}

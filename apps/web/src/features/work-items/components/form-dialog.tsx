@@ -1,16 +1,14 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { DialogFormFooter, type FormActionsProps } from '@/components/form-actions';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
 
 /** A team member a task can be assigned to, or a file shared with; the route passes them in. */
 export type WorkItemMember = { userId: string; name: string };
@@ -41,25 +39,19 @@ export function FormDialog({ isOpen, onOpenChange, trigger, title, description, 
   );
 }
 
-type FormFooterProps = {
-  submitLabel: string;
-  pendingLabel: string;
-  cancelLabel: string;
-  isPending: boolean;
-  onCancel: () => void;
+type DialogFormProps = FormActionsProps & {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
 };
 
-/** Cancel and submit; while the form is sent both are disabled and the submit shows a spinner. */
-export function FormFooter({ submitLabel, pendingLabel, cancelLabel, isPending, onCancel }: FormFooterProps) {
+/** The body both forms share: their fields, locked while the request runs, then Cancel and submit. */
+export function DialogForm({ onSubmit, children, ...actions }: DialogFormProps) {
   return (
-    <DialogFooter>
-      <Button variant="outline" onClick={onCancel} disabled={isPending}>
-        {cancelLabel}
-      </Button>
-      <Button type="submit" disabled={isPending} aria-busy={isPending || undefined}>
-        {isPending ? <Spinner /> : null}
-        {isPending ? pendingLabel : submitLabel}
-      </Button>
-    </DialogFooter>
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <fieldset disabled={actions.isPending} className="grid gap-4">
+        {children}
+      </fieldset>
+      <DialogFormFooter {...actions} />
+    </form>
   );
 }

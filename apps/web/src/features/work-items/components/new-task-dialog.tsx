@@ -17,11 +17,11 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
 import { getFieldErrors } from '@/lib/form';
 import { useCreateTask } from '../api/create-task';
+import { useFormFields } from '../hooks/use-form-fields';
 import { useWorkItemText } from '../hooks/use-work-item-text';
-import { FormDialog, FormFooter, type WorkItemMember } from './form-dialog';
+import { DialogForm, FormDialog, type WorkItemMember } from './form-dialog';
 
 type TaskForm = { title: string; assignedTo: string; priority: TaskPriority; dueDate: string };
-type TaskFormErrors = Partial<Record<keyof TaskForm, string>>;
 
 const EMPTY_FORM: TaskForm = { title: '', assignedTo: '', priority: DEFAULT_TASK_PRIORITY, dueDate: '' };
 
@@ -29,16 +29,10 @@ function NewTaskForm({ members, onDone }: { members: WorkItemMember[]; onDone: (
   const { t } = useTranslation('dashboards');
   const { translate, errorText } = useWorkItemText();
   const createTask = useCreateTask();
-  const [form, setForm] = useState<TaskForm>(EMPTY_FORM);
-  const [errors, setErrors] = useState<TaskFormErrors>({});
+  const { form, errors, setErrors, update, reset } = useFormFields(EMPTY_FORM);
   const assigneeId = useId();
   const priorityId = useId();
   const dueDateId = useId();
-
-  const update = <TField extends keyof TaskForm>(field: TField, value: TaskForm[TField]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -55,7 +49,7 @@ function NewTaskForm({ members, onDone }: { members: WorkItemMember[]; onDone: (
     createTask.mutate(parsed.data, {
       onSuccess: () => {
         toast.success(t('tasks.new.created'));
-        setForm(EMPTY_FORM);
+        reset();
         onDone();
       },
       onError: (error) => toast.error(errorText(error, t('tasks.new.failed'))),
@@ -63,73 +57,71 @@ function NewTaskForm({ members, onDone }: { members: WorkItemMember[]; onDone: (
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-      <fieldset disabled={createTask.isPending} className="grid gap-4">
-        <TextField
-          label={t('tasks.new.titleLabel')}
-          placeholder={t('tasks.new.titlePlaceholder')}
-          autoComplete="off"
+    <DialogForm
+      onSubmit={handleSubmit}
+      submitLabel={t('tasks.new.submit')}
+      pendingLabel={t('tasks.new.submitting')}
+      cancelLabel={t('tasks.new.cancel')}
+      isPending={createTask.isPending}
+      onCancel={onDone}
+    >
+      <TextField
+        label={t('tasks.new.titleLabel')}
+        placeholder={t('tasks.new.titlePlaceholder')}
+        autoComplete="off"
+        required
+        maxLength={TASK_TITLE_MAX}
+        value={form.title}
+        onChange={(event) => update('title', event.target.value)}
+        error={errors.title}
+      />
+      <Field>
+        <Label htmlFor={assigneeId}>{t('tasks.new.assignee')}</Label>
+        <NativeSelect
+          id={assigneeId}
           required
-          maxLength={TASK_TITLE_MAX}
-          value={form.title}
-          onChange={(event) => update('title', event.target.value)}
-          error={errors.title}
-        />
+          value={form.assignedTo}
+          aria-invalid={errors.assignedTo ? true : undefined}
+          aria-describedby={errors.assignedTo ? `${assigneeId}-error` : undefined}
+          onChange={(event) => update('assignedTo', event.target.value)}
+        >
+          <option value="">{t('tasks.new.assigneePlaceholder')}</option>
+          {members.map((member) => (
+            <option key={member.userId} value={member.userId}>
+              {member.name}
+            </option>
+          ))}
+        </NativeSelect>
+        <FieldError id={`${assigneeId}-error`}>{errors.assignedTo}</FieldError>
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
         <Field>
-          <Label htmlFor={assigneeId}>{t('tasks.new.assignee')}</Label>
+          <Label htmlFor={priorityId}>{t('tasks.new.priority')}</Label>
           <NativeSelect
-            id={assigneeId}
-            required
-            value={form.assignedTo}
-            aria-invalid={errors.assignedTo ? true : undefined}
-            aria-describedby={errors.assignedTo ? `${assigneeId}-error` : undefined}
-            onChange={(event) => update('assignedTo', event.target.value)}
+            id={priorityId}
+            value={form.priority}
+            onChange={(event) => update('priority', event.target.value as TaskPriority)}
           >
-            <option value="">{t('tasks.new.assigneePlaceholder')}</option>
-            {members.map((member) => (
-              <option key={member.userId} value={member.userId}>
-                {member.name}
+            {TASK_PRIORITIES.map((priority) => (
+              <option key={priority} value={priority}>
+                {t(`tasks.priority.${priority}`)}
               </option>
             ))}
           </NativeSelect>
-          <FieldError id={`${assigneeId}-error`}>{errors.assignedTo}</FieldError>
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field>
-            <Label htmlFor={priorityId}>{t('tasks.new.priority')}</Label>
-            <NativeSelect
-              id={priorityId}
-              value={form.priority}
-              onChange={(event) => update('priority', event.target.value as TaskPriority)}
-            >
-              {TASK_PRIORITIES.map((priority) => (
-                <option key={priority} value={priority}>
-                  {t(`tasks.priority.${priority}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field>
-            <Label htmlFor={dueDateId}>{t('tasks.new.dueDate')}</Label>
-            <Input
-              id={dueDateId}
-              type="date"
-              value={form.dueDate}
-              aria-invalid={errors.dueDate ? true : undefined}
-              onChange={(event) => update('dueDate', event.target.value)}
-            />
-            <FieldError>{errors.dueDate}</FieldError>
-          </Field>
-        </div>
-      </fieldset>
-      <FormFooter
-        submitLabel={t('tasks.new.submit')}
-        pendingLabel={t('tasks.new.submitting')}
-        cancelLabel={t('tasks.new.cancel')}
-        isPending={createTask.isPending}
-        onCancel={onDone}
-      />
-    </form>
+        <Field>
+          <Label htmlFor={dueDateId}>{t('tasks.new.dueDate')}</Label>
+          <Input
+            id={dueDateId}
+            type="date"
+            value={form.dueDate}
+            aria-invalid={errors.dueDate ? true : undefined}
+            onChange={(event) => update('dueDate', event.target.value)}
+          />
+          <FieldError>{errors.dueDate}</FieldError>
+        </Field>
+      </div>
+    </DialogForm>
   );
 }
 

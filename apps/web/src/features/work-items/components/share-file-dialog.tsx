@@ -16,13 +16,13 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
 import { getFieldErrors } from '@/lib/form';
 import { useShareFile } from '../api/share-file';
+import { useFormFields } from '../hooks/use-form-fields';
 import { useWorkItemText } from '../hooks/use-work-item-text';
-import { FormDialog, FormFooter, type WorkItemMember } from './form-dialog';
+import { DialogForm, FormDialog, type WorkItemMember } from './form-dialog';
 
 /** '' = the whole team, 'user:<id>' = one member, 'space:<id>' = the members of a space. */
 type ShareForm = { title: string; url: string; platform: SharedFilePlatform | ''; audience: string };
 export type WorkItemSpace = { id: string; name: string };
-type ShareFormErrors = Partial<Record<'title' | 'url', string>>;
 
 const EMPTY_FORM: ShareForm = { title: '', url: '', platform: '', audience: '' };
 
@@ -44,15 +44,9 @@ function ShareFileForm({
   const { t } = useTranslation('dashboards');
   const { translate, errorText } = useWorkItemText();
   const shareFile = useShareFile();
-  const [form, setForm] = useState<ShareForm>(EMPTY_FORM);
-  const [errors, setErrors] = useState<ShareFormErrors>({});
+  const { form, errors, setErrors, update, reset } = useFormFields(EMPTY_FORM);
   const platformId = useId();
   const shareWithId = useId();
-
-  const update = <TField extends keyof ShareForm>(field: TField, value: ShareForm[TField]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -71,7 +65,7 @@ function ShareFileForm({
     shareFile.mutate(parsed.data, {
       onSuccess: () => {
         toast.success(t('sharedFiles.share.success'));
-        setForm(EMPTY_FORM);
+        reset();
         onDone();
       },
       onError: (error) => toast.error(errorText(error, t('sharedFiles.share.failed'))),
@@ -79,82 +73,80 @@ function ShareFileForm({
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-      <fieldset disabled={shareFile.isPending} className="grid gap-4">
-        <TextField
-          label={t('sharedFiles.share.titleLabel')}
-          placeholder={t('sharedFiles.share.titlePlaceholder')}
-          autoComplete="off"
-          required
-          maxLength={SHARED_FILE_TITLE_MAX}
-          value={form.title}
-          onChange={(event) => update('title', event.target.value)}
-          error={errors.title}
-        />
-        <TextField
-          label={t('sharedFiles.share.url')}
-          placeholder={t('sharedFiles.share.urlPlaceholder')}
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          required
-          maxLength={SHARED_FILE_URL_MAX}
-          value={form.url}
-          onChange={(event) => update('url', event.target.value)}
-          error={errors.url}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field>
-            <Label htmlFor={platformId}>{t('sharedFiles.share.platform')}</Label>
-            <NativeSelect
-              id={platformId}
-              value={form.platform}
-              onChange={(event) => update('platform', event.target.value as ShareForm['platform'])}
-            >
-              <option value="">{t('sharedFiles.share.noPlatform')}</option>
-              {SHARED_FILE_PLATFORMS.map((platform) => (
-                <option key={platform} value={platform}>
-                  {t(`sharedFiles.platforms.${platform}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field>
-            <Label htmlFor={shareWithId}>{t('sharedFiles.share.shareWith')}</Label>
-            <NativeSelect
-              id={shareWithId}
-              value={form.audience}
-              onChange={(event) => update('audience', event.target.value)}
-            >
-              <option value="">{t('sharedFiles.share.wholeTeam')}</option>
-              {spaces.length > 0 ? (
-                <optgroup label={t('sharedFiles.share.spaces')}>
-                  {spaces.map((space) => (
-                    <option key={space.id} value={`space:${space.id}`}>
-                      {space.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ) : null}
-              <optgroup label={t('sharedFiles.share.people')}>
-                {members.map((member) => (
-                  <option key={member.userId} value={`user:${member.userId}`}>
-                    {member.name}
+    <DialogForm
+      onSubmit={handleSubmit}
+      submitLabel={t('sharedFiles.share.submit')}
+      pendingLabel={t('sharedFiles.share.submitting')}
+      cancelLabel={t('sharedFiles.share.cancel')}
+      isPending={shareFile.isPending}
+      onCancel={onDone}
+    >
+      <TextField
+        label={t('sharedFiles.share.titleLabel')}
+        placeholder={t('sharedFiles.share.titlePlaceholder')}
+        autoComplete="off"
+        required
+        maxLength={SHARED_FILE_TITLE_MAX}
+        value={form.title}
+        onChange={(event) => update('title', event.target.value)}
+        error={errors.title}
+      />
+      <TextField
+        label={t('sharedFiles.share.url')}
+        placeholder={t('sharedFiles.share.urlPlaceholder')}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        required
+        maxLength={SHARED_FILE_URL_MAX}
+        value={form.url}
+        onChange={(event) => update('url', event.target.value)}
+        error={errors.url}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field>
+          <Label htmlFor={platformId}>{t('sharedFiles.share.platform')}</Label>
+          <NativeSelect
+            id={platformId}
+            value={form.platform}
+            onChange={(event) => update('platform', event.target.value as ShareForm['platform'])}
+          >
+            <option value="">{t('sharedFiles.share.noPlatform')}</option>
+            {SHARED_FILE_PLATFORMS.map((platform) => (
+              <option key={platform} value={platform}>
+                {t(`sharedFiles.platforms.${platform}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field>
+          <Label htmlFor={shareWithId}>{t('sharedFiles.share.shareWith')}</Label>
+          <NativeSelect
+            id={shareWithId}
+            value={form.audience}
+            onChange={(event) => update('audience', event.target.value)}
+          >
+            <option value="">{t('sharedFiles.share.wholeTeam')}</option>
+            {spaces.length > 0 ? (
+              <optgroup label={t('sharedFiles.share.spaces')}>
+                {spaces.map((space) => (
+                  <option key={space.id} value={`space:${space.id}`}>
+                    {space.name}
                   </option>
                 ))}
               </optgroup>
-            </NativeSelect>
-          </Field>
-        </div>
-      </fieldset>
-      <FormFooter
-        submitLabel={t('sharedFiles.share.submit')}
-        pendingLabel={t('sharedFiles.share.submitting')}
-        cancelLabel={t('sharedFiles.share.cancel')}
-        isPending={shareFile.isPending}
-        onCancel={onDone}
-      />
-    </form>
+            ) : null}
+            <optgroup label={t('sharedFiles.share.people')}>
+              {members.map((member) => (
+                <option key={member.userId} value={`user:${member.userId}`}>
+                  {member.name}
+                </option>
+              ))}
+            </optgroup>
+          </NativeSelect>
+        </Field>
+      </div>
+    </DialogForm>
   );
 }
 
