@@ -1,6 +1,6 @@
 import { SPACE_MESSAGES, TEAM_MESSAGES } from '@lumen/contract';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
+import { findMessageKey, getServerMessage } from '@/lib/server-messages';
 
 /** Server messages of the contract that have a translation; any other server text is shown as sent. */
 const TRANSLATED_SERVER_MESSAGES = {
@@ -9,18 +9,13 @@ const TRANSLATED_SERVER_MESSAGES = {
   [TEAM_MESSAGES.invalidRole]: 'serverMessages.invalidRole',
 } as const;
 
-type TranslatedServerMessage = keyof typeof TRANSLATED_SERVER_MESSAGES;
-
-function isTranslatedServerMessage(message: string): message is TranslatedServerMessage {
-  return Object.hasOwn(TRANSLATED_SERVER_MESSAGES, message);
-}
-
 /** The text of a failed request: the server's own reason (translated when the contract knows it), else `fallback`. */
 export function useSpaceErrorText() {
   const { t } = useTranslation('spaces');
   return (error: unknown, fallback: string): string => {
-    if (!isApiError(error) || !error.serverMessage) return fallback;
-    const message = error.serverMessage;
-    return isTranslatedServerMessage(message) ? t(TRANSLATED_SERVER_MESSAGES[message]) : message;
+    const message = getServerMessage(error);
+    if (!message) return fallback;
+    const key = findMessageKey(TRANSLATED_SERVER_MESSAGES, message);
+    return key ? t(key) : message;
   };
 }

@@ -1,6 +1,6 @@
 import { WORK_ITEM_ERRORS, WORK_ITEM_MESSAGES } from '@lumen/contract';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
+import { findMessageKey, getServerMessage } from '@/lib/server-messages';
 
 /** The contract's messages that have a translation; any other message is shown as the server sent it. */
 const TRANSLATED_MESSAGES = {
@@ -11,21 +11,15 @@ const TRANSLATED_MESSAGES = {
   [WORK_ITEM_ERRORS.invalidDueDate]: 'tasks.validation.dueDateInvalid',
 } as const;
 
-type TranslatedMessage = keyof typeof TRANSLATED_MESSAGES;
-
-function isTranslatedMessage(message: string): message is TranslatedMessage {
-  return Object.hasOwn(TRANSLATED_MESSAGES, message);
-}
-
 /** Translates a zod or server message of the task and shared-file forms. */
 export function useWorkItemText() {
   const { t } = useTranslation('dashboards');
   const translate = (message: string | undefined): string | undefined => {
     if (!message) return undefined;
-    return isTranslatedMessage(message) ? t(TRANSLATED_MESSAGES[message]) : message;
+    const key = findMessageKey(TRANSLATED_MESSAGES, message);
+    return key ? t(key) : message;
   };
   /** A failed request: the server's own text (spec 001 §8 "server text or ..."), else the fallback. */
-  const errorText = (error: unknown, fallback: string): string =>
-    isApiError(error) && error.serverMessage ? (translate(error.serverMessage) ?? fallback) : fallback;
+  const errorText = (error: unknown, fallback: string): string => translate(getServerMessage(error)) ?? fallback;
   return { translate, errorText };
 }
