@@ -2,7 +2,7 @@ import type { Space } from '@lumen/contract';
 import { ArrowLeftIcon, FolderPlusIcon, MailPlusIcon, MessageSquareIcon, ShieldIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { ScreenTitle } from '@/components/screen-title';
 import { Badge } from '@/components/ui/badge';
@@ -26,6 +26,7 @@ import type { TeamMemberOption } from '@/features/spaces/types';
 import { filterSpaces } from '@/features/spaces/utils/filter-spaces';
 import { useMembers } from '@/features/teams/api/get-members';
 import { getMemberName } from '@/features/teams/utils/member-name';
+import { useUrlParams } from '@/hooks/use-url-params';
 import { isApiError } from '@/lib/api-client';
 
 /** The query parameter of the opened space. */
@@ -143,19 +144,21 @@ export function SpacesManagementRoute() {
   const spaces = useSpaces();
   const canManageTeam = role.data?.canManageTeam ?? false;
   const teamMembers = useMembers({ queryConfig: { enabled: canManageTeam } });
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, updateParams } = useUrlParams();
   const [query, setQuery] = useState('');
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   useAcceptSpaceInvitationFromUrl();
 
   const openedSpaceId = searchParams.get(SPACE_PARAM);
   const setOpenedSpace = (spaceId: string | null) =>
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      if (spaceId) next.set(SPACE_PARAM, spaceId);
-      else next.delete(SPACE_PARAM);
-      return next;
-    });
+    // Pushed: Back returns from a space to the list.
+    updateParams(
+      (params) => {
+        if (spaceId) params.set(SPACE_PARAM, spaceId);
+        else params.delete(SPACE_PARAM);
+      },
+      { replace: false },
+    );
 
   const unknownUser = t('teams:unknownUser');
   const pickableMembers: TeamMemberOption[] = (teamMembers.data ?? [])

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '@/hooks/use-url-params';
 import { ALL_FILTER, type AssetFilterValues, toProcessedFilter } from '../utils/asset-filters';
 
 const UPLOAD_ACTION = 'upload';
@@ -8,21 +8,10 @@ const UPLOAD_ACTION = 'upload';
  * so the sidebar's Processed, Unprocessed and Upload links open the screen in that state and a reload keeps it.
  */
 export function useAssetsParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  // Changes replace the history entry: Back leaves the screen instead of stepping through filters or reopening the dialog.
+  const { searchParams, updateParams } = useUrlParams();
   const processed = toProcessedFilter(searchParams.get('filter'));
   const isUploadRequested = searchParams.get('action') === UPLOAD_ACTION;
-
-  // Replace, not push: Back leaves the screen instead of stepping through filters or reopening the dialog.
-  const updateParams = (change: (params: URLSearchParams) => void) => {
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        return next;
-      },
-      { replace: true },
-    );
-  };
 
   const setProcessed = (value: AssetFilterValues['processed']) => {
     updateParams((params) => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { useUrlParams } from '@/hooks/use-url-params';
 import { isApiError } from '@/lib/api-client';
 import { useAcceptSpaceInvitation } from '../api/accept-space-invitation';
 
@@ -14,7 +14,7 @@ export const SPACE_INVITATION_TOKEN_PARAM = 'token';
  */
 export function useAcceptSpaceInvitationFromUrl() {
   const { t } = useTranslation('spaces');
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, updateParams } = useUrlParams();
   const token = searchParams.get(SPACE_INVITATION_TOKEN_PARAM);
   const accept = useAcceptSpaceInvitation();
   const { mutateAsync } = accept;
@@ -33,18 +33,11 @@ export function useAcceptSpaceInvitationFromUrl() {
         const isInvalid = isApiError(error) && error.status === 404;
         toast.error(isInvalid ? t('acceptInvitation.failed') : t('acceptInvitation.error'));
       } finally {
-        setSearchParams(
-          (current) => {
-            const next = new URLSearchParams(current);
-            next.delete(SPACE_INVITATION_TOKEN_PARAM);
-            return next;
-          },
-          { replace: true },
-        );
+        updateParams((params) => params.delete(SPACE_INVITATION_TOKEN_PARAM));
       }
     };
     void run();
-  }, [token, mutateAsync, setSearchParams, t]);
+  }, [token, mutateAsync, updateParams, t]);
 
   return { isAccepting: accept.isPending };
 }

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '@/hooks/use-url-params';
 import {
   DEFAULT_TEAM_MANAGEMENT_TAB,
   INVITE_ACTION,
@@ -11,22 +11,11 @@ import {
  * sidebar's Members, Departments and Invite members) open the screen in that state and a reload keeps it.
  */
 export function useTeamManagementParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tab = toTeamManagementTab(searchParams.get('tab'));
-  const isInviteRequested = searchParams.get('action') === INVITE_ACTION;
-
   // Changes replace the history entry: Back leaves the screen rather than stepping through tabs (arrow keys switch
   // tabs, so pushing would add an entry per key press) or reopening a dialog.
-  const updateParams = (change: (params: URLSearchParams) => void) => {
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        return next;
-      },
-      { replace: true },
-    );
-  };
+  const { searchParams, updateParams } = useUrlParams();
+  const tab = toTeamManagementTab(searchParams.get('tab'));
+  const isInviteRequested = searchParams.get('action') === INVITE_ACTION;
 
   const selectTab = (nextTab: TeamManagementTab) => {
     updateParams((params) => {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '@/hooks/use-url-params';
 import { WORKSPACE_TABS, type WorkspaceTab } from '../types';
 
 export function isWorkspaceTab(value: unknown): value is WorkspaceTab {
@@ -11,23 +11,16 @@ export function isWorkspaceTab(value: unknown): value is WorkspaceTab {
  * unknown value) shows the overview.
  */
 export function useWorkspaceTab(availableTabs: readonly WorkspaceTab[]) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, updateParams } = useUrlParams();
   const requested = searchParams.get('tab');
   const tab: WorkspaceTab = isWorkspaceTab(requested) && availableTabs.includes(requested) ? requested : 'overview';
 
   const selectTab = useCallback(
     (next: WorkspaceTab) => {
-      // Replace, not push: moving through the tabs (arrow keys included) should not fill the history.
-      setSearchParams(
-        (current) => {
-          const params = new URLSearchParams(current);
-          params.set('tab', next);
-          return params;
-        },
-        { replace: true },
-      );
+      // Replace (the default), not push: moving through the tabs (arrow keys included) should not fill the history.
+      updateParams((params) => params.set('tab', next));
     },
-    [setSearchParams],
+    [updateParams],
   );
 
   return { tab, selectTab };
