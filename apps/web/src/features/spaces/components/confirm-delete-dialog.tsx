@@ -1,15 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { ConfirmDialogContent } from '@/components/confirm-dialog-content';
+import { AlertDialog } from '@/components/ui/alert-dialog';
 
 type ConfirmDeleteDialogProps = {
   open: boolean;
@@ -34,26 +25,14 @@ export function ConfirmDeleteDialog({
   const { t } = useTranslation('spaces');
   return (
     <AlertDialog open={open} onOpenChange={(isOpen) => !isOpen && !isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={isPending}>{t('cancel')}</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={isPending}
-            onClick={(event) => {
-              // Keep the dialog open until the request settles.
-              event.preventDefault();
-              onConfirm();
-            }}
-          >
-            {isPending ? <Spinner /> : null}
-            {confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
+      <ConfirmDialogContent
+        title={title}
+        description={description}
+        cancelLabel={t('cancel')}
+        confirmLabel={confirmLabel}
+        isPending={isPending}
+        onConfirm={onConfirm}
+      />
     </AlertDialog>
   );
 }

@@ -1,18 +1,8 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialogContent } from '@/components/confirm-dialog-content';
+import { AlertDialog, AlertDialogTrigger } from '@/components/ui/alert-dialog';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 
 type ConfirmActionButtonProps = {
   /** The trigger's content (an icon and/or a word) and its accessible name. */
@@ -61,26 +51,14 @@ export function ConfirmActionButton({
           {children}
         </Button>
       </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={isRunning}>{t('cancel')}</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={isRunning}
-            onClick={(event) => {
-              // Keep the dialog open until the request settles.
-              event.preventDefault();
-              void confirm();
-            }}
-          >
-            {isRunning ? <Spinner /> : null}
-            {confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
+      <ConfirmDialogContent
+        title={title}
+        description={description}
+        cancelLabel={t('cancel')}
+        confirmLabel={confirmLabel}
+        isPending={isRunning}
+        onConfirm={() => void confirm()}
+      />
     </AlertDialog>
   );
 }
