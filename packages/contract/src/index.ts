@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './health.ts';
+export * from './ids.ts';
 export * from './invitations.ts';
 export * from './realtime.ts';
 export * from './roles.ts';

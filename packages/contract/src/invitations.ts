@@ -67,11 +67,6 @@ export type CreateInvitationInput = z.input<typeof createInvitationSchema>;
 /** The body after validation: email lower-cased, role defaulted, blank labels dropped. */
 export type CreateInvitationValues = z.output<typeof createInvitationSchema>;
 
-/** Invitation ids are UUIDs; anything else cannot be one. */
-export function isInvitationId(value: string): boolean {
-  return z.uuid().safeParse(value).success;
-}
-
 /** The full invite dialog's form: full name required; a custom role or department is required once chosen. */
 export const inviteMemberFormSchema = z
   .object({

@@ -1,4 +1,4 @@
-import type { DocumentSource, DocumentStatus } from '@lumen/contract';
+import { type DocumentSource, type DocumentStatus, isUuid } from '@lumen/contract';
 import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { conversations, documents } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
@@ -28,8 +28,6 @@ const refColumns = {
   createdAt: documents.createdAt,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 type Access = 'view' | 'delete';
 /** `spaceId` narrows everything to one space's documents (the space chat). */
 const accessCondition = (userId: string, access: Access, spaceId: string | null = null) =>
@@ -42,7 +40,7 @@ export async function findVisibleDocument(
   access: Access = 'view',
   spaceId: string | null = null,
 ): Promise<DocumentRef | null> {
-  if (!UUID.test(documentId)) return null;
+  if (!isUuid(documentId)) return null;
   const [row] = await db
     .select(refColumns)
     .from(documents)
@@ -57,7 +55,7 @@ export async function findVisibleDocumentsByIds(
   ids: string[],
   spaceId: string | null = null,
 ): Promise<DocumentRef[]> {
-  const valid = ids.filter((id) => UUID.test(id));
+  const valid = ids.filter((id) => isUuid(id));
   if (valid.length === 0) return [];
   return db
     .select(refColumns)

@@ -5,6 +5,7 @@ import {
   type DocumentListQuery,
   type DocumentListResponse,
   type DocumentSummary,
+  isUuid,
   type UploadedFile,
 } from '@lumen/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -254,10 +255,7 @@ function encodeCursor(cursor: DocumentPageCursor): string {
 function decodeCursor(value: string): DocumentPageCursor {
   const [createdAt, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   const isValid =
-    createdAt &&
-    id &&
-    /^[0-9a-f-]{36}$/i.test(id) &&
-    /^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)?$/.test(createdAt);
+    createdAt && id && isUuid(id) && /^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)?$/.test(createdAt);
   if (!isValid) throw new AppError('VALIDATION_FAILED', 'cursor: This is not a cursor this list returned.');
   return { createdAt, id };
 }

@@ -1,4 +1,4 @@
-import { SPACE_MESSAGES, type SpaceFile } from '@lumen/contract';
+import { isUuid, SPACE_MESSAGES, type SpaceFile } from '@lumen/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { documents, files, user } from '../../db/schema/index.ts';
@@ -62,8 +62,7 @@ function toSpaceFile(row: SpaceFileRow): SpaceFile {
 }
 
 async function requireSpaceFile(db: Database, spaceId: string, fileId: string): Promise<SpaceFileRow> {
-  const isUuid = /^[0-9a-f-]{36}$/i.test(fileId);
-  const [row] = isUuid
+  const [row] = isUuid(fileId)
     ? await selectSpaceFiles(db)
         .where(and(eq(files.spaceId, spaceId), eq(files.id, fileId)))
         .limit(1)

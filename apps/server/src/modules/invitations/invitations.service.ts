@@ -6,7 +6,7 @@ import {
   INVITATION_MESSAGES,
   type Invitation,
   type InvitationStatus,
-  isInvitationId,
+  isUuid,
   type PublicInvitation,
   ROLE_RANK,
   type Role,
@@ -175,7 +175,7 @@ export async function revokeInvitation(db: Database, actor: Actor, invitationId:
   // The id is looked up before the permission check: another team's id answers 404 to everyone, whatever their role.
   const membership = await requireMembership(db, actor.userId);
   const { teamId } = membership;
-  const invitation = isInvitationId(invitationId) ? await findTeamInvitation(db, teamId, invitationId) : null;
+  const invitation = isUuid(invitationId) ? await findTeamInvitation(db, teamId, invitationId) : null;
   if (!invitation || invitation.acceptedAt) throw new AppError('NOT_FOUND', INVITATION_MESSAGES.notFound);
   assertManager(membership);
   await db.transaction(async (tx) => {
@@ -193,7 +193,7 @@ export async function revokeInvitation(db: Database, actor: Actor, invitationId:
 
 /** What the acceptance page shows; the id is the link's secret, so no sign-in is needed. */
 export async function getPublicInvitation(db: Database, invitationId: string): Promise<PublicInvitation> {
-  const row = isInvitationId(invitationId) ? await findInvitationWithTeam(db, invitationId) : null;
+  const row = isUuid(invitationId) ? await findInvitationWithTeam(db, invitationId) : null;
   if (!row) throw new AppError('NOT_FOUND', INVITATION_MESSAGES.notFound);
   return {
     id: row.id,
@@ -232,7 +232,7 @@ export async function acceptInvitation(
   if (!profile) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   try {
     return await db.transaction(async (tx) => {
-      const invitation = isInvitationId(invitationId)
+      const invitation = isUuid(invitationId)
         ? await findInvitationWithTeam(tx, invitationId, { forUpdate: true })
         : null;
       if (!invitation) throw new AppError('NOT_FOUND', INVITATION_MESSAGES.notFound);

@@ -1,4 +1,4 @@
-import type { SearchResult } from '@lumen/contract';
+import { isUuid, type SearchResult } from '@lumen/contract';
 import type { Database } from '../../platform/db.ts';
 import type { Embedder } from '../../platform/embeddings.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -39,7 +39,6 @@ export interface SearchPassagesInput {
 }
 
 const MAX_LIMIT = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How many candidates each ranking contributes to the fusion. */
 const FUSION_DEPTH = 50;
@@ -67,7 +66,7 @@ export function fuseRankings(rankings: ScoredChunk[][], limit: number): ScoredCh
  */
 export async function searchPassages(db: Database, input: SearchPassagesInput): Promise<SearchResult[]> {
   const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(input.limit) || 1));
-  const documentIds = input.documentIds?.filter((id) => UUID.test(id));
+  const documentIds = input.documentIds?.filter((id) => isUuid(id));
   if (documentIds && documentIds.length === 0) return [];
   const filter: PassageFilter = {
     userId: input.userId,
@@ -139,7 +138,7 @@ async function matcherFor(db: Database, lexemes: string[], texts: string[]): Pro
 
 /** A document's passages in reading order (for summaries); NOT_FOUND unless the user may view the document. */
 export async function getDocumentChunks(db: Database, userId: string, documentId: string): Promise<DocumentChunk[]> {
-  const found = UUID.test(documentId) ? await findDocumentChunks(db, userId, documentId) : null;
+  const found = isUuid(documentId) ? await findDocumentChunks(db, userId, documentId) : null;
   if (!found) throw new AppError('NOT_FOUND', 'Document not found.');
   return found;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type createSpaceSchema,
   type FilePermissions,
+  isUuid,
   NO_FILE_PERMISSIONS,
   type Role,
   SPACE_FILE_PERMISSIONS,
@@ -90,7 +91,7 @@ export async function requireSpaceAccess(
   where: { id: string } | { slug: string },
 ): Promise<SpaceAccess> {
   const membership = await requireMembership(db, userId);
-  const isValidId = 'slug' in where || /^[0-9a-f-]{36}$/i.test(where.id);
+  const isValidId = 'slug' in where || isUuid(where.id);
   const space = isValidId ? await findTeamSpace(db, membership.teamId, userId, where) : null;
   const access = space ? accessTo(membership, space) : null;
   if (!access) throw new AppError('NOT_FOUND', SPACE_MESSAGES.notFound);

@@ -1,5 +1,6 @@
 import {
   canManageTeam,
+  isUuid,
   SHARED_FILE_LIST_LIMIT,
   SHARED_FILE_PLATFORMS,
   type SharedFile,
@@ -12,7 +13,6 @@ import {
   type TaskStatus,
   WORK_ITEM_ERRORS,
 } from '@lumen/contract';
-import { z } from 'zod';
 import { writeAuditEntry } from '../../platform/audit.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -53,13 +53,6 @@ export interface ShareFileData {
   platform: SharedFilePlatform | null;
   sharedWithUserId: string | null;
   spaceId: string | null;
-}
-
-const uuidSchema = z.uuid();
-
-/** Ids are uuids; anything else cannot name a record, so it answers 404 like an unknown id. */
-function isUuid(value: string): boolean {
-  return uuidSchema.safeParse(value).success;
 }
 
 function personName(row: PersonRow | null): string | null {
