@@ -72,13 +72,17 @@ async function requireSpaceFile(db: Database, spaceId: string, fileId: string): 
 }
 
 /** The space's files, newest first (everyone who may view the space). */
-export async function listSpaceFiles(db: Database, userId: string, spaceId: string): Promise<{ files: SpaceFile[] }> {
-  await requireSpaceAccess(db, userId, { id: spaceId });
+async function readSpaceFiles(db: Database, spaceId: string): Promise<SpaceFile[]> {
   const rows = await selectSpaceFiles(db)
     .where(eq(files.spaceId, spaceId))
     .orderBy(desc(files.createdAt), desc(files.id))
     .limit(500);
-  return { files: rows.map(toSpaceFile) };
+  return rows.map(toSpaceFile);
+}
+
+export async function listSpaceFiles(db: Database, userId: string, spaceId: string): Promise<{ files: SpaceFile[] }> {
+  await requireSpaceAccess(db, userId, { id: spaceId });
+  return { files: await readSpaceFiles(db, spaceId) };
 }
 
 /** Uploads into a space (every role but viewer); the files are ingested so the assistant can answer from them. */
@@ -104,8 +108,7 @@ export async function uploadSpaceFiles(
     }
   });
   const ids = new Set(uploaded.map((file) => file.id));
-  const listed = await listSpaceFiles(deps.db, actor.userId, spaceId);
-  return { files: listed.files.filter((file) => ids.has(file.id)) };
+  return { files: (await readSpaceFiles(deps.db, spaceId)).filter((file) => ids.has(file.id)) };
 }
 
 export interface SpaceFileContent {

@@ -211,14 +211,18 @@ export async function removeSpace(db: Database, actor: Actor, spaceId: string): 
   });
 }
 
+async function readSpaceMembers(db: Database, spaceId: string): Promise<SpaceMember[]> {
+  const rows = await listSpaceMembers(db, spaceId);
+  return rows.map((row) => ({ ...row, status: 'active' as const, addedAt: row.addedAt.toISOString() }));
+}
+
 export async function getSpaceMembers(
   db: Database,
   userId: string,
   spaceId: string,
 ): Promise<{ members: SpaceMember[] }> {
   await requireSpaceAccess(db, userId, { id: spaceId });
-  const rows = await listSpaceMembers(db, spaceId);
-  return { members: rows.map((row) => ({ ...row, status: 'active' as const, addedAt: row.addedAt.toISOString() })) };
+  return { members: await readSpaceMembers(db, spaceId) };
 }
 
 /** Gives a team member a role in the space, creating the assignment when they have none (space admins only). */
@@ -253,7 +257,7 @@ export async function setSpaceMemberRole(
       severity: role === 'admin' ? 'high' : 'medium',
     });
   });
-  return { ...(await getSpaceMembers(db, actor.userId, spaceId)), message: TEAM_MESSAGES.roleUpdated };
+  return { members: await readSpaceMembers(db, spaceId), message: TEAM_MESSAGES.roleUpdated };
 }
 
 export async function removeSpaceMember(db: Database, actor: Actor, spaceId: string, targetUserId: string) {
