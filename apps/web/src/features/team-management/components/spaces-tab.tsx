@@ -39,7 +39,7 @@ function SpaceActions({ space }: { space: TeamSpace }) {
         </Link>
       </Button>
       <Button variant="outline" size="sm" asChild>
-        {/* Files are shared with the team from the admin dashboard's form for now. */}
+        {/* The Share File form (team, space or member) lives on the admin dashboard. */}
         <Link to={paths.adminDashboard.getHref()}>
           <Share2Icon aria-hidden="true" />
           {t('spaces.shareFile')}
