@@ -36,6 +36,8 @@ export interface SearchPassagesInput {
   onVectorError?: (error: unknown) => void;
   /** BM25 parameters other than the tuned defaults (the benchmark's tuning runs). */
   bm25?: Bm25Parameters;
+  /** False when nobody shows the highlighted snippets (the assistant reads whole passages): saves their analysis. */
+  snippets?: boolean;
 }
 
 const MAX_LIMIT = 1000;
@@ -98,11 +100,14 @@ export async function searchPassages(db: Database, input: SearchPassagesInput): 
     ranked.map((item) => item.chunkId),
     filter,
   );
-  const isMatch = await matcherFor(
-    db,
-    analysis.terms.map((term) => term.lexeme),
-    passages.map((passage) => passage.text),
-  );
+  const isMatch =
+    input.snippets === false
+      ? null
+      : await matcherFor(
+          db,
+          analysis.terms.map((term) => term.lexeme),
+          passages.map((passage) => passage.text),
+        );
   const byId = new Map(passages.map((passage) => [passage.chunkId, passage]));
   return ranked.flatMap(({ chunkId, score }) => {
     const passage = byId.get(chunkId);
@@ -116,7 +121,7 @@ export async function searchPassages(db: Database, input: SearchPassagesInput): 
         mimeType: passage.mimeType,
         page: passage.page,
         text: passage.text,
-        snippet: buildSnippet(passage.text, isMatch),
+        snippet: isMatch ? buildSnippet(passage.text, isMatch) : '',
         score,
       },
     ];

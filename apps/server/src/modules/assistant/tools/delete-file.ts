@@ -1,9 +1,12 @@
 import { deleteFileInputSchema } from '@lumen/contract';
-import { tool } from 'ai';
+import { tool, zodSchema } from 'ai';
 import { type DocumentRef, findVisibleDocument, findVisibleDocumentsByTitle } from '../assistant.repository.ts';
 import type { AssistantSession } from '../session.ts';
 import type { DeleteOutput } from '../tool-outputs.ts';
 import { removeDocument } from './retrieval.ts';
+
+/** Built once (see answer-from-documents.ts). */
+const inputSchema = zodSchema(deleteFileInputSchema);
 
 type Resolution =
   | { status: 'found'; document: DocumentRef }
@@ -38,7 +41,7 @@ export const deleteFile = (session: AssistantSession) =>
   tool({
     description:
       "Delete one of the user's files, by document id or file name. The user is asked to confirm before anything is deleted.",
-    inputSchema: deleteFileInputSchema,
+    inputSchema,
     needsApproval: async (input) => (await resolveTarget(session, input)).status === 'found',
     execute: async (input): Promise<DeleteOutput> => {
       const target = await resolveTarget(session, input);

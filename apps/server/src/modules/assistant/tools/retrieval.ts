@@ -26,6 +26,7 @@ export async function retrievePassages(session: AssistantSession, query: Passage
     ...(query.documentIds ? { documentIds: query.documentIds } : {}),
     ...(session.spaceId ? { spaceId: session.spaceId } : {}),
     embedder: session.embedder,
+    snippets: false,
   });
 }
 

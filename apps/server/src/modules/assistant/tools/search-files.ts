@@ -1,4 +1,4 @@
-import { tool } from 'ai';
+import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
 import type { AssistantSession } from '../session.ts';
 import type { PassagesOutput } from '../tool-outputs.ts';
@@ -7,15 +7,20 @@ import { retrievePassages } from './retrieval.ts';
 export const PDF_MIME_TYPE = 'application/pdf';
 const SEARCH_LIMIT = 8;
 
+/** Built once (see answer-from-documents.ts). */
+const inputSchema = zodSchema(
+  z.object({
+    query: z.string().min(1).max(1000).describe('What to look for, in the words of the question'),
+    pdfOnly: z.boolean().optional().describe('Only search PDF documents'),
+  }),
+);
+
 /** search_files: ranked passages from the user's files (only PDFs when asked). Thinking type 'search' / 'pdf-search'. */
 export const searchFiles = (session: AssistantSession) =>
   tool({
     description:
       "Search the user's files (uploads and connected platforms) for passages about a topic. Returns numbered passages; cite them as [n]. Set pdfOnly when the user asks about PDFs.",
-    inputSchema: z.object({
-      query: z.string().min(1).max(1000).describe('What to look for, in the words of the question'),
-      pdfOnly: z.boolean().optional().describe('Only search PDF documents'),
-    }),
+    inputSchema,
     execute: async ({ query, pdfOnly }): Promise<PassagesOutput> => {
       const results = await retrievePassages(session, {
         query,

@@ -1,4 +1,4 @@
-import { tool } from 'ai';
+import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
 import {
   type DocumentRef,
@@ -13,6 +13,14 @@ import { readDocumentChunks } from './retrieval.ts';
 
 /** At most this many passages of a long document go to the model. */
 const MAX_SUMMARY_PASSAGES = 40;
+
+/** Built once (see answer-from-documents.ts). */
+const inputSchema = zodSchema(
+  z.object({
+    documentId: z.string().optional().describe('The document id'),
+    title: z.string().max(300).optional().describe('The document title or file name, or part of it'),
+  }),
+);
 
 async function resolveDocument(
   session: AssistantSession,
@@ -47,10 +55,7 @@ export const summarizeDocument = (session: AssistantSession) =>
   tool({
     description:
       "Read one of the user's documents in order, to summarize it. Give its id, or its title (or part of it); with neither, the most recently attached document is used. Cite passages as [n].",
-    inputSchema: z.object({
-      documentId: z.string().optional().describe('The document id'),
-      title: z.string().max(300).optional().describe('The document title or file name, or part of it'),
-    }),
+    inputSchema,
     execute: async (input): Promise<DocumentOutput> => {
       const { document, candidates } = await resolveDocument(session, input);
       if (!document)

@@ -1,16 +1,19 @@
 import { DOCUMENT_STATUS_IDS, type DocumentStatus } from '@lumen/contract';
-import { tool } from 'ai';
+import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
 import { countConversations, countVisibleDocuments, listRecentVisibleDocuments } from '../assistant.repository.ts';
 import type { AssistantSession } from '../session.ts';
 import type { WorkspaceOutput } from '../tool-outputs.ts';
+
+/** Built once (see answer-from-documents.ts). */
+const inputSchema = zodSchema(z.object({}));
 
 /** workspace_overview: the user's documents by status and type, recent files, conversations. Thinking type 'workspace'. */
 export const workspaceOverview = (session: AssistantSession) =>
   tool({
     description:
       "Overview of the user's workspace: how many documents they have by status and type, their most recent files, and how many conversations.",
-    inputSchema: z.object({}),
+    inputSchema,
     execute: async (): Promise<WorkspaceOutput> => {
       const { db, userId } = session;
       const [counts, recent, conversations] = await Promise.all([

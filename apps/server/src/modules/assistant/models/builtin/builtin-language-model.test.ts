@@ -1,5 +1,5 @@
 import { NO_ANSWER_REPLY } from '@lumen/contract';
-import { generateText, stepCountIs, tool } from 'ai';
+import { generateText, stepCountIs, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Passage, PassagesOutput } from '../../tool-outputs.ts';
@@ -156,5 +156,34 @@ describe('BuiltinLanguageModel in the AI SDK loop (test tools over in-memory pas
       stopWhen: stepCountIs(5),
     });
     expect(result.text).toMatch(/confirm/);
+  });
+
+  it('streams the answer word by word with a turn of the event loop between words', async () => {
+    // Counts event-loop turns while the answer streams: a stream that hands over every word in one chain of
+    // microtasks would let none run, and the HTTP response would hold the first words back until the end.
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const result = streamText({
+      model: new BuiltinLanguageModel(),
+      prompt: 'When was Lumen Labs founded?',
+      tools: { answer_from_documents: answerTool },
+      stopWhen: stepCountIs(5),
+    });
+    let deltas = 0;
+    let turnsAtFirstDelta = -1;
+    for await (const part of result.fullStream) {
+      if (part.type !== 'text-delta') continue;
+      deltas++;
+      if (turnsAtFirstDelta < 0) turnsAtFirstDelta = turns;
+    }
+    counting = false;
+    expect(deltas).toBeGreaterThan(5);
+    expect(turns - turnsAtFirstDelta).toBeGreaterThanOrEqual(deltas - 1);
+    expect(await result.text).toContain('founded in 2011 in Lisbon. [1]');
   });
 });

@@ -47,6 +47,33 @@ function textOf(message: LanguageModelV3Message): string {
     .trim();
 }
 
+/** One macrotask between text deltas: the time a remote model's tokens take to arrive over the network. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The parts as a stream that gives the event loop a turn after each text delta, as a remote model's network reads
+ * do. Without it the whole answer, the citations and the saving of the message run as one chain of microtasks, and
+ * the HTTP response (which Node flushes on the next tick) keeps the first words back until all of that is done.
+ * It also keeps one long answer from holding up every other request.
+ */
+function streamWithTurns(parts: LanguageModelV3StreamPart[]): ReadableStream<LanguageModelV3StreamPart> {
+  let next = 0;
+  return new ReadableStream<LanguageModelV3StreamPart>(
+    {
+      async pull(controller) {
+        const part = parts[next++];
+        if (!part) {
+          controller.close();
+          return;
+        }
+        controller.enqueue(part);
+        if (part.type === 'text-delta') await nextTurn();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 /**
  * The builtin model: an AI SDK language model that runs offline with no weights. On the first step of a turn it
  * picks a tool from the question's intent; once the tool's result is in the prompt it writes an extractive reply
@@ -103,13 +130,7 @@ export class BuiltinLanguageModel implements LanguageModelV3 {
       finishReason: { unified: step.kind === 'tool' ? 'tool-calls' : 'stop', raw: undefined },
       usage: ZERO_USAGE,
     });
-    const stream = new ReadableStream<LanguageModelV3StreamPart>({
-      start(controller) {
-        for (const part of parts) controller.enqueue(part);
-        controller.close();
-      },
-    });
-    return { stream };
+    return { stream: streamWithTurns(parts) };
   }
 
   /** Reads the prompt: the last user message is the question; tool results after it are this turn's evidence. */
