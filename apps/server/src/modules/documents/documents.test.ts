@@ -6,7 +6,16 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunks, documents, files } from '../../db/schema/index.ts';
 import { buildTestApp, createSignedInUser, TEST_ORIGIN, type TestContext } from '../../test/build-test-app.ts';
-import { FAKE_EXE, makeDocx, makePdf, makePptx, makeXlsx, makeZip, TINY_PNG } from '../../test/document-fixtures.ts';
+import {
+  FAKE_EXE,
+  makeDoc,
+  makeDocx,
+  makePdf,
+  makePptx,
+  makeXlsx,
+  makeZip,
+  TINY_PNG,
+} from '../../test/document-fixtures.ts';
 import { multipartBody, postFiles } from '../../test/multipart.ts';
 import { getDocumentChunks } from '../search/search.service.ts';
 
@@ -55,6 +64,7 @@ const FACTS = {
   pptxSlide2: 'Quarterly churn dropped to three percent after the onboarding redesign.',
   xlsx: 'Zanzibar',
   html: 'Our cafeteria serves cardamom buns every Friday.',
+  doc: 'The 1998 board minutes approve a new pier for the ferry service.',
 };
 
 beforeAll(async () => {
@@ -126,6 +136,11 @@ describe('POST /api/files', () => {
       },
       { filename: 'plain.txt', content: 'A plain text file about the orchard.\n', contentType: 'text/plain' },
       { filename: 'logo.png', content: TINY_PNG, contentType: 'image/png' },
+      {
+        filename: 'minutes.doc',
+        content: makeDoc(['Board minutes', FACTS.doc]),
+        contentType: 'application/octet-stream',
+      },
     ]);
     expect(response.statusCode).toBe(201);
     uploaded = response.json<{ files: UploadedFile[] }>().files;
@@ -142,6 +157,7 @@ describe('POST /api/files', () => {
       'people.csv',
       'plain.txt',
       'logo.png',
+      'minutes.doc',
     ]);
     expect(uploaded.map((file) => file.mimeType)).toEqual([
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -153,6 +169,7 @@ describe('POST /api/files', () => {
       'text/csv',
       'text/plain',
       'image/png',
+      'application/msword',
     ]);
     const png = uploaded.find((file) => file.filename === 'logo.png');
     expect(png?.sha256).toBe(createHash('sha256').update(TINY_PNG).digest('hex'));
@@ -202,7 +219,7 @@ describe('POST /api/files', () => {
     expect(offices?.text).toContain('Zanzibar | 2500');
   });
 
-  it('reads DOCX, HTML (without scripts and styles), Markdown, CSV and text', async () => {
+  it('reads DOCX, Word 97-2003, HTML (without scripts and styles), Markdown, CSV and text', async () => {
     const textOf = async (filename: string) => {
       const file = uploaded.find((candidate) => candidate.filename === filename);
       if (!file) throw new Error(`no ${filename}`);
@@ -210,6 +227,7 @@ describe('POST /api/files', () => {
       return passages.map((passage) => passage.text).join('\n\n');
     };
     expect(await textOf('kickoff.docx')).toContain(FACTS.docx);
+    expect(await textOf('minutes.doc')).toBe(`Board minutes\n\n${FACTS.doc}`);
     const html = await textOf('intranet.html');
     expect(html).toContain(FACTS.html);
     expect(html).toContain('News');

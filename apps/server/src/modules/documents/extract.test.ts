@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeDocx, makePdf, makePptx, makeXlsx, makeZip } from '../../test/document-fixtures.ts';
+import { makeDoc, makeDocx, makePdf, makePptx, makeXlsx, makeZip } from '../../test/document-fixtures.ts';
 import { assertZipWithinLimits, ExtractionError, extractPages, htmlToText, parseCsv } from './extract.ts';
 import { decideFileType } from './file-types.ts';
 
@@ -29,6 +29,12 @@ describe('extractPages', () => {
     const docx = await makeDocx(['Heading', 'Body text of the document.']);
     const pages = await extractPages(docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     expect(pages).toEqual([{ page: null, text: 'Heading\n\nBody text of the document.' }]);
+  });
+
+  it('reads the text of a Word 97-2003 document', async () => {
+    const doc = makeDoc(['Minutes of the meeting', 'The café on pier 4 opens at 07:30.']);
+    const pages = await extractPages(doc, 'application/msword');
+    expect(pages).toEqual([{ page: null, text: 'Minutes of the meeting\n\nThe café on pier 4 opens at 07:30.' }]);
   });
 
   it('reads a legacy DOC only when its text can be extracted', async () => {

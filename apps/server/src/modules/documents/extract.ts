@@ -148,8 +148,12 @@ async function extractDocx(content: Buffer): Promise<ExtractedPage[]> {
 async function extractDoc(content: Buffer): Promise<ExtractedPage[]> {
   try {
     const document = await new WordExtractor().extract(content);
-    const parts = [document.getBody(), document.getFootnotes(), document.getEndnotes()].map((part) => part.trim());
-    return [{ page: null, text: cleanText(parts.filter(Boolean).join('\n\n')) }];
+    // Each paragraph mark (a line of the extracted text) is a paragraph, as in a DOCX, so chunking keeps them whole.
+    const paragraphs = [document.getBody(), document.getFootnotes(), document.getEndnotes()]
+      .flatMap((part) => part.split('\n'))
+      .map((line) => line.trim())
+      .filter(Boolean);
+    return [{ page: null, text: cleanText(paragraphs.join('\n\n')) }];
   } catch {
     throw new ExtractionError(
       'The Word 97-2003 document could not be read: its text is not in a form that can be extracted.',
