@@ -24,6 +24,7 @@ import { AppError, errorsPlugin } from './platform/errors.ts';
 import { jobsPlugin } from './platform/jobs.ts';
 import { buildLoggerOptions } from './platform/logging.ts';
 import { type Mailer, mailPlugin } from './platform/mail.ts';
+import { ocrPlugin } from './platform/ocr.ts';
 import { openApiPlugin } from './platform/openapi.ts';
 import { realtimePlugin } from './platform/realtime.ts';
 import { securityPlugin } from './platform/security.ts';
@@ -39,7 +40,7 @@ export interface BuildAppOptions {
 
 /**
  * The whole server. Registration order is the architecture: platform plugins first (errors, security, limits,
- * database, mail, storage, jobs, embeddings, docs, auth), then the public API, then the signed-in API behind one auth
+ * database, mail, storage, jobs, embeddings, OCR, docs, auth), then the public API, then the signed-in API behind one auth
  * hook, then the web app.
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(storagePlugin, { config });
   await app.register(jobsPlugin);
   await app.register(embeddingsPlugin, { config });
+  await app.register(ocrPlugin, { config });
   await app.register(openApiPlugin);
   await app.register(authPlugin, {
     config,

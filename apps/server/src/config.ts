@@ -59,6 +59,10 @@ export const envSchema = z.object({
     .default(1024 * 1024),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(50),
+  /** Text is read from uploaded images with the bundled offline OCR (ADR 0015); false saves its memory and CPU. */
+  OCR_ENABLED: optionalString
+    .pipe(z.enum(['true', 'false', '1', '0'], 'OCR_ENABLED must be true or false').optional())
+    .transform((value) => value === undefined || value === 'true' || value === '1'),
   AI_PROVIDER: z.enum(['builtin', 'openai-compatible', 'openai', 'anthropic']).default('builtin'),
   AI_BASE_URL: optionalString.pipe(z.url().optional()),
   AI_MODEL: optionalString,

@@ -132,6 +132,14 @@ describe('configuration', () => {
     );
   });
 
+  it('reads text from images unless OCR_ENABLED is false', () => {
+    const base = { DATA_DIR: tmpdir(), SECRET_KEY: 'x'.repeat(32) };
+    expect(loadConfig(base).OCR_ENABLED).toBe(true);
+    expect(loadConfig({ ...base, OCR_ENABLED: 'false' }).OCR_ENABLED).toBe(false);
+    expect(loadConfig({ ...base, OCR_ENABLED: '1' }).OCR_ENABLED).toBe(true);
+    expect(() => loadConfig({ ...base, OCR_ENABLED: 'sometimes' })).toThrowError(/OCR_ENABLED must be true or false/);
+  });
+
   it('refuses a short SECRET_KEY', () => {
     expect(() => loadConfig({ SECRET_KEY: 'short' })).toThrowError(/SECRET_KEY must be at least 32 characters/);
   });

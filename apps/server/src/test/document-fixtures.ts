@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import ExcelJS from 'exceljs';
@@ -53,6 +54,16 @@ export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * Images rendered once (DejaVu Sans on white) and kept in test/fixtures: a scanned note, a receipt photographed as a
+ * JPEG, and a picture without any text.
+ */
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+export const NOTE_PNG = fixture('harbour-note.png');
+export const NOTE_PNG_TEXT = 'Harbour inspection, 14 May\nThe east quay has 312 moorings.\nFerry tickets cost 7 euros.';
+export const RECEIPT_JPEG = fixture('receipt.jpg');
+export const LANDSCAPE_PNG = fixture('landscape.png');
 
 /** The start of a Windows executable. */
 export const FAKE_EXE = Buffer.concat([

@@ -11,6 +11,7 @@ export function registerDocumentJobs(app: FastifyInstance): void {
         jobs: app.jobs,
         database: app.database,
         embeddings: app.embeddings,
+        ocr: app.ocr,
         maxUnpackedBytes: DEFAULT_MAX_UNPACKED_BYTES,
       },
       job.payload.documentId,

@@ -13,8 +13,10 @@ import { fileTypeFromStream } from 'file-type';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
+import type { ImageTextReader } from '../../platform/ocr.ts';
 import { ObjectTooLargeError, readObject, type Storage } from '../../platform/storage.ts';
 import { type IndexFollowUps, scheduleIndexFollowUps } from '../search/search.jobs.ts';
+import type { ExtractedPage } from './chunk.ts';
 import {
   type DocumentPageCursor,
   type DocumentRow,
@@ -359,6 +361,14 @@ export interface IngestJobDeps extends IndexFollowUps {
   db: Database;
   storage: Storage;
   maxUnpackedBytes: number;
+  /** Reads the text of images; without it (OCR_ENABLED=false) an image is indexed by its name alone. */
+  ocr: ImageTextReader | null;
+}
+
+/** An image's text as one page ('' is no page: the document is then indexed by its name, NO_TEXT_FOUND). */
+async function readImagePages(ocr: ImageTextReader | null, content: Buffer): Promise<ExtractedPage[]> {
+  const text = ocr ? await ocr.read(content) : '';
+  return text ? [{ page: null, text }] : [];
 }
 
 const RETRY_LATER_REASON = 'The file could not be processed. Please upload it again.';
@@ -380,7 +390,7 @@ export async function processUploadedDocument(
   try {
     const content = await readObject(deps.storage, file.storageKey);
     const pages = isImageMimeType(file.mimeType)
-      ? []
+      ? await readImagePages(deps.ocr, content)
       : await extractPages(content, file.mimeType, { maxUnpackedBytes: deps.maxUnpackedBytes });
     await ingestText(deps.db, {
       ownerId: document.ownerId,

@@ -14,6 +14,8 @@ import {
   makePptx,
   makeXlsx,
   makeZip,
+  NOTE_PNG,
+  NOTE_PNG_TEXT,
   TINY_PNG,
 } from '../../test/document-fixtures.ts';
 import { multipartBody, postFiles } from '../../test/multipart.ts';
@@ -141,6 +143,7 @@ describe('POST /api/files', () => {
         content: makeDoc(['Board minutes', FACTS.doc]),
         contentType: 'application/octet-stream',
       },
+      { filename: 'inspection.png', content: NOTE_PNG, contentType: 'image/png' },
     ]);
     expect(response.statusCode).toBe(201);
     uploaded = response.json<{ files: UploadedFile[] }>().files;
@@ -158,6 +161,7 @@ describe('POST /api/files', () => {
       'plain.txt',
       'logo.png',
       'minutes.doc',
+      'inspection.png',
     ]);
     expect(uploaded.map((file) => file.mimeType)).toEqual([
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -170,6 +174,7 @@ describe('POST /api/files', () => {
       'text/plain',
       'image/png',
       'application/msword',
+      'image/png',
     ]);
     const png = uploaded.find((file) => file.filename === 'logo.png');
     expect(png?.sha256).toBe(createHash('sha256').update(TINY_PNG).digest('hex'));
@@ -238,7 +243,22 @@ describe('POST /api/files', () => {
     expect(await textOf('plain.txt')).toContain('orchard');
   });
 
-  it('indexes an image by its name and says no text was found', async () => {
+  it('reads the text of an image with the offline OCR, and finds it by its words', async () => {
+    const note = uploaded.find((file) => file.filename === 'inspection.png');
+    if (!note) throw new Error('no note');
+    const document = await documentOf(owner.cookie, note.document.id);
+    expect(document.status).toBe('ready');
+    expect(document.error).toBeNull();
+    const passages = await getDocumentChunks(ctx.app.database.db, owner.userId, note.document.id);
+    expect(passages.map((passage) => passage.text).join('\n')).toBe(NOTE_PNG_TEXT);
+    const search = await getJson<{ results: Array<{ documentId: string }> }>(
+      '/api/search?q=quay+moorings',
+      owner.cookie,
+    );
+    expect(search.body.results[0]?.documentId).toBe(note.document.id);
+  });
+
+  it('indexes an image without text by its name and says no text was found', async () => {
     const png = uploaded.find((file) => file.filename === 'logo.png');
     if (!png) throw new Error('no png');
     const document = await documentOf(owner.cookie, png.document.id);
