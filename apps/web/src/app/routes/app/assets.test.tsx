@@ -155,13 +155,16 @@ describe('/assets', () => {
     expect(Object.fromEntries(listQueries()[0] ?? [])).toEqual({ limit: '20' });
 
     await user.type(screen.getByRole('searchbox', { name: 'Search documents' }), 'report');
+    // One request for the whole word, not one per key. (The list can leave before the request is recorded: the new
+    // query key shows the loading state first, so both are awaited.)
+    await waitFor(() =>
+      expect(
+        listQueries()
+          .filter((query) => query.has('q'))
+          .map((query) => query.get('q')),
+      ).toEqual(['report']),
+    );
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Budget.xlsx' })).not.toBeInTheDocument());
-    // One request for the whole word, not one per key.
-    expect(
-      listQueries()
-        .filter((query) => query.has('q'))
-        .map((query) => query.get('q')),
-    ).toEqual(['report']);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Platform' }), 'Google Drive');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Word');
