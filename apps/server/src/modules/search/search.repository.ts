@@ -136,16 +136,16 @@ function float(value: number): SQL {
 /**
  * BM25 over the postings of the query's lexemes only (an index-only scan), restricted to searchable documents.
  * Document frequencies are counted over the same postings; the corpus size and average length come from search_stats.
+ * Rows ("chunkId", score), best first; null when nothing can match.
  */
-export async function rankChunksLexically(
-  db: Database,
+function lexicalRankingSql(
   analysis: QueryAnalysis,
   filter: PassageFilter,
   limit: number,
-  parameters: Bm25Parameters = { k1: BM25_K1, b: BM25_B },
-): Promise<ScoredChunk[]> {
+  parameters: Bm25Parameters,
+): SQL | null {
   const { terms } = analysis;
-  if (terms.length === 0 || analysis.chunkCount === 0) return [];
+  if (terms.length === 0 || analysis.chunkCount === 0) return null;
   const lexemes = sql.join(
     terms.map((term) => sql`${term.lexeme}`),
     sql`, `,
@@ -164,7 +164,7 @@ export async function rankChunksLexically(
   const B = float(parameters.b);
   const lengthFactor = float(parameters.b / analysis.averageLength);
   // The window counts each lexeme's postings over the whole index (document frequency) before the visibility filter.
-  const result = await db.execute(sql`
+  return sql`
     SELECT p.chunk_id AS "chunkId",
            sum(
              p.qtf * ln(1 + (${n} - p.df + 0.5::float8) / (p.df + 0.5::float8))
@@ -179,10 +179,54 @@ export async function rankChunksLexically(
     WHERE p.document_id IN (${searchableDocuments(filter)})
     GROUP BY p.chunk_id
     ORDER BY score DESC, p.chunk_id
-    LIMIT ${limit}`);
+    LIMIT ${limit}`;
+}
+
+/** The best chunks by BM25 among searchable documents (to fuse with another ranking). */
+export async function rankChunksLexically(
+  db: Database,
+  analysis: QueryAnalysis,
+  filter: PassageFilter,
+  limit: number,
+  parameters: Bm25Parameters = { k1: BM25_K1, b: BM25_B },
+): Promise<ScoredChunk[]> {
+  const ranking = lexicalRankingSql(analysis, filter, limit, parameters);
+  if (!ranking) return [];
+  const result = await db.execute(ranking);
   return rowsOf<{ chunkId: number | string; score: number | string }>(result).map((row) => ({
     chunkId: Number(row.chunkId),
     score: Number(row.score),
+  }));
+}
+
+/**
+ * The best passages by BM25 with their documents, in one statement: the ranking already keeps to searchable
+ * documents, so the passages are read by key for exactly the chunks it returned (no second visibility pass, which
+ * would scan every visible document to look up ten).
+ */
+export async function rankPassagesLexically(
+  db: Database,
+  analysis: QueryAnalysis,
+  filter: PassageFilter,
+  limit: number,
+  parameters: Bm25Parameters = { k1: BM25_K1, b: BM25_B },
+): Promise<Array<PassageRow & ScoredChunk>> {
+  const ranking = lexicalRankingSql(analysis, filter, limit, parameters);
+  if (!ranking) return [];
+  const result = await db.execute(sql`
+    WITH ranked AS (${ranking})
+    SELECT r."chunkId", r.score, ${documents.id} AS "documentId", ${documents.title} AS title,
+           ${documents.source} AS source, ${documents.mimeType} AS "mimeType", ${chunks.page} AS page,
+           ${chunks.text} AS text
+    FROM ranked r
+    JOIN ${chunks} ON ${chunks.id} = r."chunkId"
+    JOIN ${documents} ON ${documents.id} = ${chunks.documentId}
+    ORDER BY r.score DESC, r."chunkId"`);
+  return rowsOf<PassageRow & { chunkId: number | string; score: number | string }>(result).map((row) => ({
+    ...row,
+    chunkId: Number(row.chunkId),
+    score: Number(row.score),
+    page: row.page === null ? null : Number(row.page),
   }));
 }
 

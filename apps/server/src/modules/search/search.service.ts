@@ -12,8 +12,10 @@ import {
   insertEmbeddings,
   lexemesOfWords,
   type PassageFilter,
+  type PassageRow,
   rankChunksByVector,
   rankChunksLexically,
+  rankPassagesLexically,
   type ScoredChunk,
 } from './search.repository.ts';
 import { buildSnippet, candidateWords, wordsOf } from './snippet.ts';
@@ -77,7 +79,7 @@ export async function searchPassages(db: Database, input: SearchPassagesInput): 
     ...(input.spaceId ? { spaceId: input.spaceId } : {}),
   };
   const analysis = await analyzeQuery(db, input.query);
-  let ranked: ScoredChunk[];
+  let passages: Array<PassageRow & ScoredChunk>;
   if (input.embedder) {
     const lexical = await rankChunksLexically(db, analysis, filter, Math.max(limit, FUSION_DEPTH), input.bm25);
     let semantic: ScoredChunk[] = [];
@@ -89,17 +91,27 @@ export async function searchPassages(db: Database, input: SearchPassagesInput): 
     } catch (error) {
       input.onVectorError?.(error);
     }
-    ranked = semantic.length > 0 ? fuseRankings([lexical, semantic], limit) : lexical.slice(0, limit);
+    const ranked = semantic.length > 0 ? fuseRankings([lexical, semantic], limit) : lexical.slice(0, limit);
+    if (ranked.length === 0) return [];
+    const found = new Map(
+      (
+        await findPassages(
+          db,
+          ranked.map((item) => item.chunkId),
+          filter,
+        )
+      ).map((passage) => [passage.chunkId, passage]),
+    );
+    passages = ranked.flatMap(({ chunkId, score }) => {
+      const passage = found.get(chunkId);
+      return passage ? [{ ...passage, score }] : [];
+    });
   } else {
-    ranked = await rankChunksLexically(db, analysis, filter, limit, input.bm25);
+    // Lexical only: ranking and passages in one statement.
+    passages = await rankPassagesLexically(db, analysis, filter, limit, input.bm25);
   }
-  if (ranked.length === 0) return [];
+  if (passages.length === 0) return [];
 
-  const passages = await findPassages(
-    db,
-    ranked.map((item) => item.chunkId),
-    filter,
-  );
   const isMatch =
     input.snippets === false
       ? null
@@ -108,24 +120,17 @@ export async function searchPassages(db: Database, input: SearchPassagesInput): 
           analysis.terms.map((term) => term.lexeme),
           passages.map((passage) => passage.text),
         );
-  const byId = new Map(passages.map((passage) => [passage.chunkId, passage]));
-  return ranked.flatMap(({ chunkId, score }) => {
-    const passage = byId.get(chunkId);
-    if (!passage) return [];
-    return [
-      {
-        chunkId,
-        documentId: passage.documentId,
-        title: passage.title,
-        source: passage.source,
-        mimeType: passage.mimeType,
-        page: passage.page,
-        text: passage.text,
-        snippet: isMatch ? buildSnippet(passage.text, isMatch) : '',
-        score,
-      },
-    ];
-  });
+  return passages.map((passage) => ({
+    chunkId: passage.chunkId,
+    documentId: passage.documentId,
+    title: passage.title,
+    source: passage.source,
+    mimeType: passage.mimeType,
+    page: passage.page,
+    text: passage.text,
+    snippet: isMatch ? buildSnippet(passage.text, isMatch) : '',
+    score: passage.score,
+  }));
 }
 
 /** Which words of the passages stem to one of the query's lexemes, decided by PostgreSQL's own analysis. */
