@@ -2,7 +2,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { NO_ANSWER_REPLY, PRODUCT_NAME, type ThinkingType, TOOL_THINKING_TYPES } from '@lumen/contract';
 import { generateText, type ModelMessage, stepCountIs, streamText } from 'ai';
 import type { AssistantSession } from './session.ts';
-import { createAssistantTools } from './tools/index.ts';
+import { type AssistantTools, createAssistantTools } from './tools/index.ts';
 
 /** Steps per request: tool calls plus the answer. */
 export const MAX_AGENT_STEPS = 5;
@@ -30,15 +30,17 @@ export interface AgentRequest {
   session: AssistantSession;
   messages: ModelMessage[];
   abortSignal?: AbortSignal;
+  /** The session's tools when the caller already made them (to convert the history); made here otherwise. */
+  tools?: AssistantTools;
 }
 
 /** The one agent loop, streamed: every model, every tool, several steps. */
-export function streamAgent({ model, session, messages, abortSignal }: AgentRequest) {
+export function streamAgent({ model, session, messages, abortSignal, tools }: AgentRequest) {
   return streamText({
     model,
     system: SYSTEM_PROMPT,
     messages,
-    tools: createAssistantTools(session),
+    tools: tools ?? createAssistantTools(session),
     stopWhen: stepCountIs(MAX_AGENT_STEPS),
     maxRetries: MAX_RETRIES,
     abortSignal,

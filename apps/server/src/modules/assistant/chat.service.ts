@@ -210,7 +210,7 @@ export async function startChat(
           : converted;
       writer.write({ type: 'start', messageMetadata: { createdAt: new Date().toISOString(), model: model.modelId } });
       session.reportThinking(firstThinking);
-      const result = streamAgent({ model, session, messages });
+      const result = streamAgent({ model, session, messages, tools });
       writer.merge(
         result.toUIMessageStream<ChatUIMessage>({
           sendStart: false,
