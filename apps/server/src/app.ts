@@ -4,20 +4,20 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
-import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
-import { documentsRoutes } from './modules/documents/documents.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { invitationsRoutes, publicInvitationsRoutes } from './modules/invitations/invitations.routes.ts';
-import { acceptPendingInviteCode } from './modules/invitations/invitations.service.ts';
-import { dailyUpdatesRoutes } from './modules/me/daily-updates.routes.ts';
-import { meRoutes } from './modules/me/me.routes.ts';
-import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
-import { searchRoutes } from './modules/search/search.routes.ts';
-import { spacesRoutes } from './modules/spaces/spaces.routes.ts';
-import { teamsRoutes } from './modules/teams/teams.routes.ts';
-import { workItemsRoutes } from './modules/work-items/work-items.routes.ts';
-import { authPlugin } from './platform/auth.ts';
+import { assistantRoutes } from './modules/assistant/index.ts';
+import { authRoutes, createAuth } from './modules/auth/index.ts';
+import { conversationsRoutes } from './modules/conversations/index.ts';
+import { documentsRoutes, registerDocumentJobs } from './modules/documents/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { acceptPendingInviteCode, invitationsRoutes, publicInvitationsRoutes } from './modules/invitations/index.ts';
+import { dailyUpdatesRoutes, meRoutes } from './modules/me/index.ts';
+import { preferencesRoutes } from './modules/preferences/index.ts';
+import { registerSearchJobs, searchRoutes } from './modules/search/index.ts';
+import { spacesRoutes } from './modules/spaces/index.ts';
+import { teamOverviewRoutes } from './modules/team-overview/index.ts';
+import { teamsRoutes } from './modules/teams/index.ts';
+import { workItemsRoutes } from './modules/work-items/index.ts';
+import { sessionPlugin } from './platform/auth.ts';
 import { type DatabaseHandle, databasePlugin, openDatabase } from './platform/db.ts';
 import { embeddingsPlugin } from './platform/embeddings.ts';
 import { AppError, errorsPlugin } from './platform/errors.ts';
@@ -40,8 +40,9 @@ export interface BuildAppOptions {
 
 /**
  * The whole server. Registration order is the architecture: platform plugins first (errors, security, limits,
- * database, mail, storage, jobs, embeddings, OCR, docs, auth), then the public API, then the signed-in API behind one auth
- * hook, then the web app.
+ * database, mail, storage, jobs, embeddings, OCR, docs, session, realtime), the job handlers, then the auth routes and
+ * the public API, then the signed-in API behind one auth hook, then the web app. Modules are imported through their
+ * public entry files (`modules/<area>/index.ts`) only.
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -78,13 +79,24 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(embeddingsPlugin, { config });
   await app.register(ocrPlugin, { config });
   await app.register(openApiPlugin);
-  await app.register(authPlugin, {
+  const auth = createAuth({
     config,
+    db: app.database.db,
+    mailer: app.mailer,
+    log: app.log,
     // A sign-up with an invite code joins that team once the address is confirmed.
     onEmailVerified: (userId) => acceptPendingInviteCode(app.database.db, userId, app.log),
   });
+  await app.register(sessionPlugin, {
+    readSession: async (headers) => (await auth.api.getSession({ headers }))?.user ?? null,
+  });
   await app.register(realtimePlugin, { config });
 
+  // Job handlers: the background work each module does, claimed from the one queue by every instance.
+  registerDocumentJobs(app);
+  registerSearchJobs(app);
+
+  await app.register(authRoutes, { config, auth });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -99,6 +111,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await signedIn.register(conversationsRoutes);
         await signedIn.register(assistantRoutes, { config });
         await signedIn.register(teamsRoutes);
+        await signedIn.register(teamOverviewRoutes);
         await signedIn.register(invitationsRoutes, { config });
         await signedIn.register(spacesRoutes, { config });
         await signedIn.register(workItemsRoutes);

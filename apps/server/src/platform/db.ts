@@ -35,6 +35,30 @@ export interface DatabaseHandle {
   listen?: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
 }
 
+/** Whether a database error is a unique-constraint violation (drizzle wraps the driver's error in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  return databaseErrorCode(error) === '23505';
+}
+
+/** The SQLSTATE of a database error, looking through drizzle's `cause` wrapping. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * The rows of a raw `db.execute(sql...)` result. Both drivers answer `{ rows }`; the row type is the caller's promise
+ * about its own SELECT list, stated once here instead of a cast at every call.
+ */
+export function rowsOf<Row>(result: unknown): Row[] {
+  const rows = (result as { rows?: unknown }).rows;
+  if (!Array.isArray(rows)) throw new Error('The database returned no rows array');
+  return rows as Row[];
+}
+
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
   | { kind: 'postgres'; url: string };

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jobs } from '../db/schema/index.ts';
-import type { Database } from './db.ts';
+import { type Database, rowsOf } from './db.ts';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -64,10 +64,6 @@ interface ClaimedJob {
 }
 
 const SWEEP_INTERVAL_MS = 60_000;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 function describeError(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);

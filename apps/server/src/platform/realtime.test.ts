@@ -1,14 +1,8 @@
 import type { WebSocket } from '@fastify/websocket';
 import type { RealtimeEvent } from '@lumen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Actor,
-  addMember,
-  callApi,
-  createTeamWithAdmin,
-  signInNewUser,
-} from '../modules/teams/teams.test-helpers.ts';
 import { buildTestApp, TEST_APP_URL, type TestContext } from '../test/build-test-app.ts';
+import { type Actor, addMember, callApi, createTeamWithAdmin, signInNewUser } from '../test/team-fixtures.ts';
 
 let ctx: TestContext;
 let admin: Actor;

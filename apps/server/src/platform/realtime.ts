@@ -112,12 +112,12 @@ export const realtimePlugin = fp(
         socket.close(POLICY_VIOLATION, 'Origin not allowed');
         return;
       }
-      const session = await app.auth.api.getSession({ headers: readHeaders(request) }).catch(() => null);
-      if (!session) {
+      const sessionUser = await app.readSession(readHeaders(request)).catch(() => null);
+      if (!sessionUser) {
         socket.close(POLICY_VIOLATION, 'Please sign in to continue.');
         return;
       }
-      const client = { socket, userId: session.user.id, teamId: await teamOf(session.user.id) };
+      const client = { socket, userId: sessionUser.id, teamId: await teamOf(sessionUser.id) };
       clients.add(client);
       socket.on('close', () => clients.delete(client));
       // The server only pushes; anything a client sends is ignored.

@@ -3,9 +3,9 @@ import type { ThinkingType } from '@lumen/contract';
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexText, userIdOf } from '../../test/assistant-fixtures.ts';
 import { buildTestApp, createSignedInUser, type TestContext } from '../../test/build-test-app.ts';
 import { streamAgent } from './agent.ts';
-import { indexText, userIdOf } from './assistant.test-helpers.ts';
 import { createSession } from './session.ts';
 
 let ctx: TestContext;

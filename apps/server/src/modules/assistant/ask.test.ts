@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { AI_PROVIDER_ERROR_CODE, NO_ANSWER_REPLY } from '@lumen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexText, userIdOf } from '../../test/assistant-fixtures.ts';
 import { buildTestApp, createSignedInUser, type TestContext } from '../../test/build-test-app.ts';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../test/fakes/openai-compatible-server.ts';
-import { indexText, userIdOf } from './assistant.test-helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

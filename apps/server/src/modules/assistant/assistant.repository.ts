@@ -2,7 +2,7 @@ import { type DocumentSource, type DocumentStatus, isUuid } from '@lumen/contrac
 import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { conversations, documents } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
-import { deletableDocumentsCondition, visibleDocumentsCondition } from '../documents/documents.visibility.ts';
+import { deletableDocumentsCondition, visibleDocumentsCondition } from '../access/index.ts';
 
 /**
  * The assistant's own reads about the user's documents (names and counts for workspace_overview, summarize_document

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireUser } from '../../platform/request-user.ts';
-import { requireSpaceAccess } from '../spaces/spaces.service.ts';
+import { requireSpaceAccess } from '../access/index.ts';
 import { answerQuestion, askAssistant } from './ask.service.ts';
 import { type ChatDeps, startChat } from './chat.service.ts';
 import { createLanguageModel, describeModel } from './models/create-language-model.ts';

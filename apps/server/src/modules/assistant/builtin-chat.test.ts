@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createSignedInUser, type TestContext } from '../../test/build-test-app.ts';
 import {
   dataParts,
   indexText,
@@ -8,7 +7,8 @@ import {
   postChat,
   streamedText,
   userIdOf,
-} from './assistant.test-helpers.ts';
+} from '../../test/assistant-fixtures.ts';
+import { buildTestApp, createSignedInUser, type TestContext } from '../../test/build-test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

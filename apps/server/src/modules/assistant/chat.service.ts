@@ -22,11 +22,11 @@ import {
   insertMessage,
   listMessages,
   type MessageRow,
+  requireOwnConversation,
   saveAssistantMessage,
   touchConversation,
   updateMessageParts,
-} from '../conversations/conversations.repository.ts';
-import { requireOwnConversation } from '../conversations/conversations.service.ts';
+} from '../conversations/index.ts';
 import { streamAgent, thinkingTypeFor } from './agent.ts';
 import { findVisibleDocumentsByIds } from './assistant.repository.ts';
 import { describeProviderError } from './provider-errors.ts';

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NO_ANSWER_REPLY } from '@lumen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createSignedInUser, type TestContext } from '../../test/build-test-app.ts';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../test/fakes/openai-compatible-server.ts';
 import {
   dataParts,
   indexText,
@@ -10,7 +8,9 @@ import {
   postChat,
   streamedText,
   userIdOf,
-} from './assistant.test-helpers.ts';
+} from '../../test/assistant-fixtures.ts';
+import { buildTestApp, createSignedInUser, type TestContext } from '../../test/build-test-app.ts';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../test/fakes/openai-compatible-server.ts';
 
 let ctx: TestContext;
 let fake: FakeOpenAiServer;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { UploadedFile } from '@lumen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataParts, parseUIMessageStream, postChat, streamedText } from '../../test/assistant-fixtures.ts';
 import { buildTestApp, createSignedInUser, type TestContext } from '../../test/build-test-app.ts';
 import { makeDocx, makePdf } from '../../test/document-fixtures.ts';
 import { postFiles } from '../../test/multipart.ts';
-import { dataParts, parseUIMessageStream, postChat, streamedText } from './assistant.test-helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

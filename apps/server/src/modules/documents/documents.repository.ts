@@ -7,9 +7,9 @@ import {
 } from '@lumen/contract';
 import { and, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { chunks, documents, files } from '../../db/schema/index.ts';
-import type { Database } from '../../platform/db.ts';
-import { insertPostingsSql, type PassageInput, passageRowsSql } from '../search/search.repository.ts';
-import { deletableDocumentsCondition, visibleDocumentsCondition } from './documents.visibility.ts';
+import { type Database, rowsOf } from '../../platform/db.ts';
+import { deletableDocumentsCondition, visibleDocumentsCondition } from '../access/index.ts';
+import { insertPostingsSql, type PassageInput, passageRowsSql } from '../search/index.ts';
 
 export interface DocumentRow {
   id: string;
@@ -308,7 +308,7 @@ export async function insertIndexedDocument(
     ),
     indexed AS (${insertPostingsSql(titleForIndex)})
     SELECT count(*)::int AS created FROM doc`);
-  const [row] = (result as unknown as { rows: Array<{ created: number }> }).rows;
+  const [row] = rowsOf<{ created: number }>(result);
   return Number(row?.created ?? 0) > 0;
 }
 

@@ -14,7 +14,6 @@ import type { Config } from '../../config.ts';
 import { AppError, rejectInvalidBody } from '../../platform/errors.ts';
 import { requireUser } from '../../platform/request-user.ts';
 import { contentHeaders } from './content-headers.ts';
-import { registerDocumentJobs } from './documents.jobs.ts';
 import {
   deleteDocument,
   getDocument,
@@ -38,7 +37,6 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
     },
     throwFileSizeLimit: false,
   });
-  registerDocumentJobs(app);
   await app.register(spaceFilesRoutes, { config });
 
   app.post(

@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import type { ImageTextReader } from '../../platform/ocr.ts';
 import { ObjectTooLargeError, readObject, type Storage } from '../../platform/storage.ts';
-import { type IndexFollowUps, scheduleIndexFollowUps } from '../search/search.jobs.ts';
+import { type IndexFollowUps, scheduleIndexFollowUps } from '../search/index.ts';
 import type { ExtractedPage } from './chunk.ts';
 import {
   type DocumentPageCursor,

@@ -19,7 +19,7 @@ import {
   TINY_PNG,
 } from '../../test/document-fixtures.ts';
 import { multipartBody, postFiles } from '../../test/multipart.ts';
-import { getDocumentChunks } from '../search/search.service.ts';
+import { getDocumentChunks } from '../search/index.ts';
 
 let ctx: TestContext;
 let owner: { cookie: string; userId: string };

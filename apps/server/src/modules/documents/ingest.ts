@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DocumentSource, NO_TEXT_FOUND } from '@lumen/contract';
 import type { Database } from '../../platform/db.ts';
-import { insertIndexedChunks } from '../search/search.repository.ts';
+import { insertIndexedChunks } from '../search/index.ts';
 import { type ChunkOptions, chunkPages, type ExtractedPage } from './chunk.ts';
 import {
   type IndexedDocumentValues,

@@ -9,7 +9,7 @@ import {
   createTeamWithAdmin,
   errorOf,
   signInNewUser,
-} from '../teams/teams.test-helpers.ts';
+} from '../../test/team-fixtures.ts';
 
 /**
  * Every space role (and the team admin, and a team member outside a private space) against every file action, allowed

@@ -7,7 +7,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/request-user.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { requireSpaceAccess, type SpaceAccess } from '../spaces/spaces.service.ts';
+import { requireSpaceAccess, type SpaceAccess } from '../access/index.ts';
 import { cleanFilename, type IncomingFile, type UploadDeps, uploadFiles } from './documents.service.ts';
 
 const FILE_NOT_FOUND = 'File not found';

@@ -148,18 +148,6 @@ export async function isActiveMemberEmail(db: Database, teamId: string, email: s
   return Boolean(row);
 }
 
-export async function findUserProfile(
-  db: Database,
-  userId: string,
-): Promise<{ email: string; firstName: string; lastName: string; inviteCode: string | null } | null> {
-  const [row] = await db
-    .select({ email: user.email, firstName: user.firstName, lastName: user.lastName, inviteCode: user.inviteCode })
-    .from(user)
-    .where(eq(user.id, userId))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function clearPendingInviteCode(db: Database, userId: string): Promise<void> {
   await db.update(user).set({ inviteCode: null }).where(eq(user.id, userId));
 }

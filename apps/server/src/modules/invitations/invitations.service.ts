@@ -8,23 +8,18 @@ import {
   type InvitationStatus,
   isUuid,
   type PublicInvitation,
-  ROLE_RANK,
   type Role,
 } from '@lumen/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { writeAuditEntry } from '../../platform/audit.ts';
-import type { Database } from '../../platform/db.ts';
+import { type Database, isUniqueViolation } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { Actor } from '../../platform/request-user.ts';
-import {
-  findDepartment,
-  findMembership,
-  insertEmployee,
-  insertRole,
-  isUniqueViolation,
-} from '../teams/teams.repository.ts';
-import { assertManager, requireManager, requireMembership } from '../teams/teams.service.ts';
+import { DAY_MS } from '../../platform/time.ts';
+import { assertManager, canGrantRole, findMembership, requireManager, requireMembership } from '../access/index.ts';
+import { findUserProfile } from '../auth/index.ts';
+import { findTeamDepartment, joinTeam } from '../teams/index.ts';
 import { buildInvitationMail } from './invitations.mail.ts';
 import {
   clearPendingInviteCode,
@@ -33,15 +28,12 @@ import {
   deletePendingInvitationsFor,
   findInvitationWithTeam,
   findTeamInvitation,
-  findUserProfile,
   type InvitationListRow,
   insertInvitation,
   isActiveMemberEmail,
   listPendingInvitations,
   markAccepted,
 } from './invitations.repository.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface InvitationDeps {
   db: Database;
@@ -99,10 +91,10 @@ export async function createInvitation(
   const { db } = deps;
   const membership = await requireManager(db, actor.userId);
   const { teamId } = membership;
-  if (ROLE_RANK[input.role] > ROLE_RANK[membership.role]) {
+  if (!canGrantRole(membership.role, input.role)) {
     throw new AppError('FORBIDDEN', 'You cannot invite someone with a role above your own');
   }
-  const department = input.departmentId ? await findDepartment(db, teamId, input.departmentId) : null;
+  const department = input.departmentId ? await findTeamDepartment(db, teamId, input.departmentId) : null;
   if (input.departmentId && !department) throw new AppError('NOT_FOUND', 'Department not found');
   if (await isActiveMemberEmail(db, teamId, input.email)) {
     throw new AppError('CONFLICT', INVITATION_MESSAGES.alreadyMember);
@@ -254,9 +246,9 @@ export async function acceptInvitation(
       await markAccepted(tx, invitation.id, actor.userId);
       if (membership) return acceptedResponse(invitation.teamId, invitation.teamName, membership.role);
 
-      await insertRole(tx, { userId: actor.userId, teamId: invitation.teamId, role: invitation.role });
-      await insertEmployee(tx, {
+      await joinTeam(tx, {
         userId: actor.userId,
+        role: invitation.role,
         teamId: invitation.teamId,
         departmentId: invitation.departmentId,
         customRole: invitation.customRole,

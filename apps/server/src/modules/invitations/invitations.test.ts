@@ -19,7 +19,7 @@ import {
   createTeamWithAdmin,
   errorOf,
   signInNewUser,
-} from '../teams/teams.test-helpers.ts';
+} from '../../test/team-fixtures.ts';
 
 let ctx: TestContext;
 let admin: Actor;

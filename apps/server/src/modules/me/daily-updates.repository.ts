@@ -1,7 +1,7 @@
 import { and, type Column, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { conversations, documents, files, messages, userRoles } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
-import { visibleDocumentsCondition } from '../documents/documents.visibility.ts';
+import { visibleDocumentsCondition } from '../access/index.ts';
 
 /** A [from, to) window; each count below is taken for yesterday and today. */
 export interface DayWindow {

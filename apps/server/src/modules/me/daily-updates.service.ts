@@ -1,16 +1,8 @@
 import type { DailyStat, DailyUpdates } from '@lumen/contract';
 import type { Database } from '../../platform/db.ts';
+import { DAY_MS, startOfLocalDay } from '../../platform/time.ts';
 import { countDay, type DayCounts } from './daily-updates.repository.ts';
 import { findRoleWithTeam } from './me.repository.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Midnight of the user's day containing `now`, as a UTC instant; `offsetMinutes` as JS getTimezoneOffset() gives it. */
-export function startOfLocalDay(now: Date, offsetMinutes: number): Date {
-  const local = new Date(now.getTime() - offsetMinutes * 60_000);
-  const midnightLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
-  return new Date(midnightLocal + offsetMinutes * 60_000);
-}
 
 function signed(value: number, suffix = ''): string {
   if (value > 0) return `+${value}${suffix}`;

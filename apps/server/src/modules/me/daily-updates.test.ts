@@ -3,10 +3,10 @@ import { DAILY_STAT_LABELS } from '@lumen/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, documents, messages } from '../../db/schema/index.ts';
+import { startOfLocalDay } from '../../platform/time.ts';
+import { indexText, postChat, userIdOf } from '../../test/assistant-fixtures.ts';
 import { buildTestApp, createSignedInUser, type TestContext } from '../../test/build-test-app.ts';
 import { seedRole, seedTeam } from '../../test/seed.ts';
-import { indexText, postChat, userIdOf } from '../assistant/assistant.test-helpers.ts';
-import { startOfLocalDay } from './daily-updates.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import type { SearchResult } from '@lumen/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { chunks, documents } from '../../db/schema/index.ts';
-import type { Database } from '../../platform/db.ts';
-import { visibleDocumentsCondition } from '../documents/documents.visibility.ts';
+import { type Database, rowsOf } from '../../platform/db.ts';
+import { visibleDocumentsCondition } from '../access/index.ts';
 
 /** BM25 parameters, tuned on the SciFact train split (ADR 0010). */
 export const BM25_K1 = 1.2;
@@ -27,10 +27,6 @@ export interface ScoredChunk {
 }
 
 export type PassageRow = Omit<SearchResult, 'snippet' | 'score'>;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** Which documents a search may read, as a condition on `documents`: visible to the user, narrowed by the filters. */
 function searchableCondition(filter: PassageFilter): SQL | undefined {

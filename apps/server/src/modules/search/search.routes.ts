@@ -1,12 +1,9 @@
 import { searchQuerySchema, searchResponseSchema } from '@lumen/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/request-user.ts';
-import { registerSearchJobs } from './search.jobs.ts';
 import { searchPassages } from './search.service.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerSearchJobs(app);
-
   app.get(
     '/search',
     {

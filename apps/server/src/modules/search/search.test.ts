@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { buildTestApp, createSignedInUser, type TestContext } from '../../test/build-test-app.ts';
 import { type FakeEmbeddingsServer, startFakeEmbeddingsServer } from '../../test/fakes/openai-embeddings.ts';
 import { postFiles } from '../../test/multipart.ts';
-import { ingestText } from '../documents/ingest.ts';
+import { ingestText } from '../documents/index.ts';
 import { fuseRankings, getDocumentChunks, searchPassages } from './search.service.ts';
 
 interface User {

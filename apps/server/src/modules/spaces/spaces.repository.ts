@@ -2,68 +2,46 @@ import type { Role } from '@lumen/contract';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { files, spaceInvitations, spaceMembers, spaces, teamEmployees, user } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
+import { viewableSpacesCondition } from '../access/index.ts';
 
 export type SpaceRow = typeof spaces.$inferSelect;
 export type SpaceInvitationRow = typeof spaceInvitations.$inferSelect;
 
-export interface SpaceWithCounts extends SpaceRow {
+export interface SpaceCounts {
   memberCount: number;
   fileCount: number;
-  /** The caller's space_members role, if any. */
+}
+
+export interface SpaceWithCounts extends SpaceCounts {
+  space: SpaceRow;
+  /** The caller's active space role, if any. */
   memberRole: Role | null;
 }
 
 const memberCount = sql<number>`(select count(*)::int from ${spaceMembers} where ${spaceMembers.spaceId} = ${spaces.id} and ${spaceMembers.status} = 'active')`;
 const fileCount = sql<number>`(select count(*)::int from ${files} where ${files.spaceId} = ${spaces.id})`;
 
-function selectSpaces(db: Database, userId: string) {
+/** The team's spaces the user may view (the access module's rule), with counts and their space role; newest first. */
+export async function listVisibleSpaces(db: Database, teamId: string, userId: string): Promise<SpaceWithCounts[]> {
   return db
-    .select({
-      space: spaces,
-      memberCount,
-      fileCount,
-      memberRole: spaceMembers.role,
-    })
+    .select({ space: spaces, memberCount, fileCount, memberRole: spaceMembers.role })
     .from(spaces)
-    .leftJoin(spaceMembers, and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.userId, userId)))
-    .$dynamic();
-}
-
-type JoinedSpace = Awaited<ReturnType<ReturnType<typeof selectSpaces>['execute']>>[number];
-
-function flatten(row: JoinedSpace): SpaceWithCounts {
-  return { ...row.space, memberCount: row.memberCount, fileCount: row.fileCount, memberRole: row.memberRole };
-}
-
-/**
- * The team's spaces the user may see: public ones, private ones they belong to, or all of them for a team admin.
- * Newest first.
- */
-export async function listVisibleSpaces(
-  db: Database,
-  teamId: string,
-  userId: string,
-  isTeamAdmin: boolean,
-): Promise<SpaceWithCounts[]> {
-  const visible = isTeamAdmin ? undefined : or(eq(spaces.isPrivate, false), eq(spaceMembers.userId, userId));
-  const rows = await selectSpaces(db, userId)
-    .where(and(eq(spaces.teamId, teamId), visible))
+    .leftJoin(
+      spaceMembers,
+      and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.userId, userId), eq(spaceMembers.status, 'active')),
+    )
+    .where(and(eq(spaces.teamId, teamId), viewableSpacesCondition(userId)))
     .orderBy(desc(spaces.createdAt));
-  return rows.map(flatten);
 }
 
-/** One of the team's spaces by id or slug (visibility is decided by the service). */
-export async function findTeamSpace(
-  db: Database,
-  teamId: string,
-  userId: string,
-  where: { id: string } | { slug: string },
-): Promise<SpaceWithCounts | null> {
-  const condition = 'id' in where ? eq(spaces.id, where.id) : eq(spaces.slug, where.slug);
-  const [row] = await selectSpaces(db, userId)
-    .where(and(eq(spaces.teamId, teamId), condition))
-    .limit(1);
-  return row ? flatten(row) : null;
+export async function countSpaceMembersAndFiles(db: Database, spaceId: string): Promise<SpaceCounts> {
+  const [row] = await db
+    .select({
+      memberCount: sql<number>`(select count(*)::int from ${spaceMembers} where ${spaceMembers.spaceId} = ${spaceId} and ${spaceMembers.status} = 'active')`,
+      fileCount: sql<number>`(select count(*)::int from ${files} where ${files.spaceId} = ${spaceId})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { memberCount: 0, fileCount: 0 };
 }
 
 export async function insertSpace(
@@ -199,19 +177,16 @@ export async function searchVisibleSpaces(
   db: Database,
   teamId: string,
   userId: string,
-  isTeamAdmin: boolean,
   pattern: string,
   limit: number,
 ) {
-  const visible = isTeamAdmin ? undefined : or(eq(spaces.isPrivate, false), eq(spaceMembers.userId, userId));
   return db
     .select({ id: spaces.id, name: spaces.name, slug: spaces.slug, description: spaces.description })
     .from(spaces)
-    .leftJoin(spaceMembers, and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.userId, userId)))
     .where(
       and(
         eq(spaces.teamId, teamId),
-        visible,
+        viewableSpacesCondition(userId),
         or(sql`${spaces.name} ilike ${pattern}`, sql`${spaces.description} ilike ${pattern}`),
       ),
     )

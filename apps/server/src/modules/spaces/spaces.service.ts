@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type createSpaceSchema,
-  type FilePermissions,
-  isUuid,
-  NO_FILE_PERMISSIONS,
   type Role,
-  SPACE_FILE_PERMISSIONS,
   SPACE_INVITATION_EXPIRY_DAYS,
   SPACE_MESSAGES,
   type Space,
@@ -17,53 +13,38 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { writeAuditEntry } from '../../platform/audit.ts';
-import type { Database } from '../../platform/db.ts';
+import { type Database, isUniqueViolation } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { escapeHtml, type Mailer } from '../../platform/mail.ts';
 import type { Actor } from '../../platform/request-user.ts';
-import { findUserProfile } from '../invitations/invitations.repository.ts';
-import { isUniqueViolation, type Membership } from '../teams/teams.repository.ts';
-import { assertManager, requireMembership } from '../teams/teams.service.ts';
+import { DAY_MS } from '../../platform/time.ts';
 import {
+  assertManager,
+  canManageSpace,
+  decideSpaceAccess,
+  requireMembership,
+  requireSpaceAccess,
+  type SpaceAccess,
+} from '../access/index.ts';
+import { findUserProfile } from '../auth/index.ts';
+import {
+  countSpaceMembersAndFiles,
   deleteSpace,
   deleteSpaceMember,
   filterActiveTeamMembers,
   findSpaceInvitationByToken,
   findSpaceMemberRole,
-  findTeamSpace,
   insertSpace,
   insertSpaceInvitation,
   listSpaceMembers,
   listVisibleSpaces,
   markSpaceInvitationAccepted,
-  type SpaceWithCounts,
+  type SpaceCounts,
   updateSpace,
   upsertSpaceMember,
 } from './spaces.repository.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export interface SpaceAccess {
-  membership: Membership;
-  space: SpaceWithCounts;
-  /** The caller's effective role: team admins act as admin in every space; null for a non-member of a public space. */
-  role: Role | null;
-  permissions: FilePermissions;
-}
-
-/** What a role may do with a space's files; a non-member may only look at a public space. */
-function permissionsOf(role: Role | null, isPrivate: boolean): FilePermissions {
-  if (role) return SPACE_FILE_PERMISSIONS[role];
-  return isPrivate ? NO_FILE_PERMISSIONS : { ...NO_FILE_PERMISSIONS, canView: true };
-}
-
-function accessTo(membership: Membership, space: SpaceWithCounts): SpaceAccess | null {
-  const role: Role | null = membership.role === 'admin' ? 'admin' : space.memberRole;
-  const permissions = permissionsOf(role, space.isPrivate);
-  return permissions.canView ? { membership, space, role, permissions } : null;
-}
-
-function toSpace(access: SpaceAccess): Space {
+function toSpace(access: SpaceAccess, counts: SpaceCounts): Space {
   const { space } = access;
   return {
     id: space.id,
@@ -74,47 +55,31 @@ function toSpace(access: SpaceAccess): Space {
     isPrivate: space.isPrivate,
     createdBy: space.createdBy,
     createdAt: space.createdAt.toISOString(),
-    memberCount: space.memberCount,
-    fileCount: space.fileCount,
+    memberCount: counts.memberCount,
+    fileCount: counts.fileCount,
     myRole: access.role,
     permissions: access.permissions,
   };
 }
 
-/**
- * A space of the caller's team that they may view, by id or slug; anything else (another team's space, a private
- * space they are not in, a malformed id) is 404 'Space not found'.
- */
-export async function requireSpaceAccess(
-  db: Database,
-  userId: string,
-  where: { id: string } | { slug: string },
-): Promise<SpaceAccess> {
-  const membership = await requireMembership(db, userId);
-  const isValidId = 'slug' in where || isUuid(where.id);
-  const space = isValidId ? await findTeamSpace(db, membership.teamId, userId, where) : null;
-  const access = space ? accessTo(membership, space) : null;
-  if (!access) throw new AppError('NOT_FOUND', SPACE_MESSAGES.notFound);
-  return access;
-}
-
 function requireRoleManager(access: SpaceAccess): void {
-  if (!access.permissions.canManageRoles) throw new AppError('FORBIDDEN', TEAM_MESSAGES.onlyAdminsAssignRoles);
+  if (!canManageSpace(access)) throw new AppError('FORBIDDEN', TEAM_MESSAGES.onlyAdminsAssignRoles);
 }
 
 export async function listSpaces(db: Database, userId: string): Promise<{ spaces: Space[] }> {
   const membership = await requireMembership(db, userId);
-  const rows = await listVisibleSpaces(db, membership.teamId, userId, membership.role === 'admin');
+  const rows = await listVisibleSpaces(db, membership.teamId, userId);
   return {
-    spaces: rows.flatMap((row) => {
-      const access = accessTo(membership, row);
-      return access ? [toSpace(access)] : [];
+    spaces: rows.flatMap(({ space, memberRole, ...counts }) => {
+      const access = decideSpaceAccess(membership, space, memberRole);
+      return access ? [toSpace(access, counts)] : [];
     }),
   };
 }
 
 export async function getSpace(db: Database, userId: string, where: { id: string } | { slug: string }) {
-  return toSpace(await requireSpaceAccess(db, userId, where));
+  const access = await requireSpaceAccess(db, userId, where);
+  return toSpace(access, await countSpaceMembersAndFiles(db, access.space.id));
 }
 
 /** Creates a space (team managers): the creator becomes its admin; a private space lists its chosen members. */

@@ -1,7 +1,14 @@
 import type { Department, TeamMember } from '@lumen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
-import { type Actor, addMember, callApi, createTeamWithAdmin, errorOf, signInNewUser } from './teams.test-helpers.ts';
+import {
+  type Actor,
+  addMember,
+  callApi,
+  createTeamWithAdmin,
+  errorOf,
+  signInNewUser,
+} from '../../test/team-fixtures.ts';
 
 /**
  * Every team endpoint, called by members of another team (and by a user without one) with the first team's ids:

@@ -6,11 +6,6 @@ import type { Database } from '../../platform/db.ts';
 export type TeamRow = typeof teams.$inferSelect;
 export type DepartmentRow = typeof departments.$inferSelect;
 
-export interface Membership {
-  teamId: string;
-  role: Role;
-}
-
 export interface MemberRow {
   userId: string;
   firstName: string;
@@ -24,24 +19,6 @@ export interface MemberRow {
   customDepartment: string | null;
   joinedAt: Date;
   status: 'active' | 'inactive';
-}
-
-/** Whether a database error is a unique-constraint violation (drizzle wraps the driver's error in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
-/** The caller's team and role; every team query below is scoped by this team id. */
-export async function findMembership(db: Database, userId: string): Promise<Membership | null> {
-  const [row] = await db
-    .select({ teamId: userRoles.teamId, role: userRoles.role })
-    .from(userRoles)
-    .where(eq(userRoles.userId, userId))
-    .limit(1);
-  return row ?? null;
 }
 
 export async function insertTeam(

@@ -2,28 +2,38 @@ import {
   type CreateTeamInput,
   type CreateTeamResponse,
   type CurrentTeam,
-  canManageTeam,
   DEFAULT_DEPARTMENTS,
   type Department,
   deriveRoleState,
-  ROLE_RANK,
   type Role,
   TEAM_MESSAGES,
   type Team,
   type TeamMember,
 } from '@lumen/contract';
 import { writeAuditEntry } from '../../platform/audit.ts';
-import type { Database } from '../../platform/db.ts';
+import { type Database, isUniqueViolation } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/request-user.ts';
+import {
+  assertManager,
+  canAssignRoles,
+  canGrantRole,
+  findMembership,
+  isManager,
+  MANAGERS_ONLY_MESSAGE,
+  type Membership,
+  NO_TEAM_MESSAGE,
+  requireManager,
+  requireMembership,
+} from '../access/index.ts';
 import {
   countAdmins,
   type DepartmentRow,
   deactivateMember,
   deleteDepartment,
+  type EmployeeValues,
   findActiveMember,
   findDepartment,
-  findMembership,
   findRoleInTeam,
   findTeamWithCounts,
   insertDepartment,
@@ -31,20 +41,16 @@ import {
   insertEmployee,
   insertRole,
   insertTeam,
-  isUniqueViolation,
   listActiveMembers,
   listDepartments,
   lockTeamRoles,
   type MemberRow,
-  type Membership,
   renameDepartment,
   type TeamRow,
   upsertRoleInTeam,
 } from './teams.repository.ts';
 
 const ALREADY_IN_TEAM = 'You already belong to a team. Leave it before creating a new one.';
-const NO_TEAM = 'You are not a member of any team yet.';
-const MANAGERS_ONLY = 'Access Denied: Only admins and team leads can manage the team';
 const MEMBER_NOT_FOUND = 'Team member not found';
 const DEPARTMENT_NOT_FOUND = 'Department not found';
 const DEPARTMENT_EXISTS = 'A department with this name already exists';
@@ -66,23 +72,6 @@ function toDepartment(row: DepartmentRow): Department {
   return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString() };
 }
 
-/** The caller's membership; a user without a team sees every team route as 404. */
-export async function requireMembership(db: Database, userId: string): Promise<Membership> {
-  const membership = await findMembership(db, userId);
-  if (!membership) throw new AppError('NOT_FOUND', NO_TEAM);
-  return membership;
-}
-
-export function assertManager(membership: Membership): void {
-  if (!canManageTeam(membership.role)) throw new AppError('FORBIDDEN', MANAGERS_ONLY);
-}
-
-export async function requireManager(db: Database, userId: string): Promise<Membership> {
-  const membership = await requireMembership(db, userId);
-  assertManager(membership);
-  return membership;
-}
-
 /**
  * A department of the caller's team, looked up before any permission check so that another team's id answers 404
  * to everyone, whatever their role.
@@ -94,6 +83,22 @@ async function requireDepartment(db: Database, userId: string, departmentId: str
   }
   assertManager(membership);
   return membership;
+}
+
+/** A user joins a team (an accepted invitation): their role and an active member record, in the caller's transaction. */
+export async function joinTeam(tx: Database, values: EmployeeValues & { role: Role }): Promise<void> {
+  const { role, ...employee } = values;
+  await insertRole(tx, { userId: values.userId, teamId: values.teamId, role });
+  await insertEmployee(tx, employee);
+}
+
+/** A department of the team, or null. */
+export async function findTeamDepartment(
+  db: Database,
+  teamId: string,
+  departmentId: string,
+): Promise<DepartmentRow | null> {
+  return (await findDepartment(db, teamId, departmentId)) ?? null;
 }
 
 /** Creates the team, makes the creator its admin and active member, and adds the default departments, atomically. */
@@ -137,7 +142,7 @@ export async function createTeam(db: Database, actor: Actor, input: CreateTeamIn
 export async function getCurrentTeam(db: Database, userId: string): Promise<CurrentTeam> {
   const { teamId } = await requireMembership(db, userId);
   const row = await findTeamWithCounts(db, teamId);
-  if (!row) throw new AppError('NOT_FOUND', NO_TEAM);
+  if (!row) throw new AppError('NOT_FOUND', NO_TEAM_MESSAGE);
   return { ...toTeam(row), memberCount: row.memberCount, departmentCount: row.departmentCount };
 }
 
@@ -240,8 +245,10 @@ export async function assignRole(
     if (!(await findActiveMember(tx, teamId, targetUserId))) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
     // The caller's role is read again under the lock: a concurrent demotion of the caller counts.
     const callerRole = await findRoleInTeam(tx, teamId, userId);
-    if (callerRole !== 'admin') throw new AppError('FORBIDDEN', TEAM_MESSAGES.onlyAdminsAssignRoles);
-    if (ROLE_RANK[role] > ROLE_RANK[callerRole]) {
+    if (!callerRole || !canAssignRoles({ teamId, role: callerRole })) {
+      throw new AppError('FORBIDDEN', TEAM_MESSAGES.onlyAdminsAssignRoles);
+    }
+    if (!canGrantRole(callerRole, role)) {
       throw new AppError('FORBIDDEN', 'You cannot grant a role above your own');
     }
     const current = await findRoleInTeam(tx, teamId, targetUserId);
@@ -279,7 +286,8 @@ export async function removeMember(db: Database, actor: Actor, targetUserId: str
     const target = await findActiveMember(tx, teamId, targetUserId);
     if (!target) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
     // The caller's role is read again under the lock: a concurrent demotion or removal of the caller counts.
-    if (!canManageTeam(await findRoleInTeam(tx, teamId, userId))) throw new AppError('FORBIDDEN', MANAGERS_ONLY);
+    const callerRole = await findRoleInTeam(tx, teamId, userId);
+    if (!callerRole || !isManager({ teamId, role: callerRole })) throw new AppError('FORBIDDEN', MANAGERS_ONLY_MESSAGE);
     if (targetUserId === userId) throw new AppError('BAD_REQUEST', 'You cannot remove yourself from the team');
     const role = await findRoleInTeam(tx, teamId, targetUserId);
     if (role === 'admin') {

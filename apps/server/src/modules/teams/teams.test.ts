@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { departments, teamEmployees, teams, userRoles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
-import { addMember, callApi, createTeamWithAdmin, errorOf, signInNewUser } from './teams.test-helpers.ts';
+import { addMember, callApi, createTeamWithAdmin, errorOf, signInNewUser } from '../../test/team-fixtures.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -10,8 +10,8 @@ import {
   createTeamWithAdmin,
   errorOf,
   signInNewUser,
-} from '../teams/teams.test-helpers.ts';
-import { createTaskFor, SHARED_FILES_URL, shareWith, TASKS_URL } from './work-items.test-helpers.ts';
+} from '../../test/team-fixtures.ts';
+import { createTaskFor, SHARED_FILES_URL, shareWith, TASKS_URL } from '../../test/work-item-fixtures.ts';
 
 /**
  * Every task and shared-file endpoint, called by members of another team (admin, lead, employee) and by a user

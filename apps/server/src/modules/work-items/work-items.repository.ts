@@ -1,8 +1,9 @@
 import type { SharedFilePlatform, TaskPriority, TaskStatus } from '@lumen/contract';
-import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { sharedFiles, spaceMembers, spaces, tasks, teamEmployees, user } from '../../db/schema/index.ts';
+import { sharedFiles, spaces, tasks, teamEmployees, user } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
+import { visibleSharedFilesCondition } from '../access/index.ts';
 
 /** Every query below is scoped by the caller's team id, so another team's ids find nothing. */
 
@@ -192,18 +193,7 @@ export async function listSharedFiles(
   options: { visibleTo: string | null; limit: number },
 ): Promise<SharedFileRow[]> {
   const conditions: SQL[] = [eq(sharedFiles.teamId, teamId)];
-  if (options.visibleTo) {
-    const userId = options.visibleTo;
-    const inSpace = sql`exists (select 1 from ${spaceMembers} where ${spaceMembers.spaceId} = ${sharedFiles.spaceId}
-      and ${spaceMembers.userId} = ${userId} and ${spaceMembers.status} = 'active')`;
-    const visible = or(
-      and(isNull(sharedFiles.sharedWithUserId), isNull(sharedFiles.spaceId)),
-      eq(sharedFiles.sharedWithUserId, userId),
-      eq(sharedFiles.sharedBy, userId),
-      and(sql`${sharedFiles.spaceId} is not null`, or(eq(spaces.isPrivate, false), inSpace)),
-    );
-    if (visible) conditions.push(visible);
-  }
+  if (options.visibleTo) conditions.push(visibleSharedFilesCondition(options.visibleTo));
   return selectSharedFiles(db)
     .where(and(...conditions))
     .orderBy(desc(sharedFiles.createdAt), desc(sharedFiles.id))

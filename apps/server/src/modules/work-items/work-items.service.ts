@@ -1,5 +1,4 @@
 import {
-  canManageTeam,
   isUuid,
   SHARED_FILE_LIST_LIMIT,
   SHARED_FILE_PLATFORMS,
@@ -17,8 +16,13 @@ import { writeAuditEntry } from '../../platform/audit.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/request-user.ts';
-import type { Membership } from '../teams/teams.repository.ts';
-import { requireMembership } from '../teams/teams.service.ts';
+import {
+  canManageWorkItems,
+  canRemoveSharedFile,
+  canUpdateTask,
+  type Membership,
+  requireMembership,
+} from '../access/index.ts';
 import {
   deleteSharedFile,
   deleteTask,
@@ -97,7 +101,7 @@ function toSharedFile(row: SharedFileRow): SharedFile {
 }
 
 function assertWorkItemManager(membership: Membership): void {
-  if (!canManageTeam(membership.role)) throw new AppError('FORBIDDEN', WORK_ITEM_ERRORS.managersOnly);
+  if (!canManageWorkItems(membership)) throw new AppError('FORBIDDEN', WORK_ITEM_ERRORS.managersOnly);
 }
 
 async function requireTeamMember(db: Database, teamId: string, userId: string): Promise<PersonRow> {
@@ -160,7 +164,7 @@ export async function setTaskStatus(db: Database, actor: Actor, taskId: string, 
   const membership = await requireMembership(db, actor.userId);
   const { teamId } = membership;
   const task = await requireTask(db, teamId, taskId);
-  if (task.assignedTo !== actor.userId && !canManageTeam(membership.role)) {
+  if (!canUpdateTask(membership, actor.userId, task)) {
     throw new AppError('FORBIDDEN', WORK_ITEM_ERRORS.taskUpdateForbidden);
   }
   const updated = await db.transaction(async (tx) => {
@@ -252,7 +256,7 @@ export async function removeSharedFile(db: Database, userId: string, fileId: str
   const membership = await requireMembership(db, userId);
   const file = isUuid(fileId) ? await findSharedFile(db, membership.teamId, fileId) : null;
   if (!file) throw new AppError('NOT_FOUND', WORK_ITEM_ERRORS.sharedFileNotFound);
-  if (file.sharedBy !== userId && membership.role !== 'admin') {
+  if (!canRemoveSharedFile(membership, userId, file)) {
     throw new AppError('FORBIDDEN', WORK_ITEM_ERRORS.sharedFileDeleteForbidden);
   }
   if (!(await deleteSharedFile(db, membership.teamId, fileId))) {

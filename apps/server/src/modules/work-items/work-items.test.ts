@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, sharedFiles, spaceMembers, spaces, tasks, teamEmployees } from '../../db/schema/index.ts';
 import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
-import { addMember, callApi, createTeamWithAdmin, errorOf, signInNewUser } from '../teams/teams.test-helpers.ts';
+import { addMember, callApi, createTeamWithAdmin, errorOf, signInNewUser } from '../../test/team-fixtures.ts';
 import {
   createTaskFor,
   rename,
@@ -12,7 +12,7 @@ import {
   shareWith,
   TASKS_URL,
   tasksOf,
-} from './work-items.test-helpers.ts';
+} from '../../test/work-item-fixtures.ts';
 
 let ctx: TestContext;
 const db = () => ctx.app.database.db;

@@ -1,6 +1,6 @@
 import { AppError } from '../../../platform/errors.ts';
-import { deleteDocument } from '../../documents/documents.service.ts';
-import { getDocumentChunks, searchPassages } from '../../search/search.service.ts';
+import { deleteDocument } from '../../documents/index.ts';
+import { getDocumentChunks, searchPassages } from '../../search/index.ts';
 import type { DocumentRef } from '../assistant.repository.ts';
 import type { PassageSource } from '../citations.ts';
 import type { AssistantSession } from '../session.ts';

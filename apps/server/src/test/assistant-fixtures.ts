@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { UIMessageChunk } from 'ai';
 import { eq } from 'drizzle-orm';
-import { user } from '../../db/schema/index.ts';
-import type { TestContext } from '../../test/build-test-app.ts';
-import { ingestText } from '../documents/ingest.ts';
+import { user } from '../db/schema/index.ts';
+import { ingestText } from '../modules/documents/index.ts';
+import type { TestContext } from './build-test-app.ts';
 
 /** The chunks of an SSE UI message stream body. */
 export function parseUIMessageStream(body: string): UIMessageChunk[] {

@@ -2,7 +2,6 @@ import {
   type ActivityEntry,
   type ActivityList,
   type ActivityQuery,
-  canManageTeam,
   TEAM_AUDIT_ACTIONS,
   type TeamAuditAction,
   type TeamSearchResult,
@@ -10,9 +9,11 @@ import {
 } from '@lumen/contract';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { countPending } from '../invitations/invitations.service.ts';
-import { startOfLocalDay } from '../me/daily-updates.service.ts';
-import { countTeamSpaces, searchVisibleSpaces } from '../spaces/spaces.repository.ts';
+import { DAY_MS, startOfLocalDay } from '../../platform/time.ts';
+import { isManager, requireMembership } from '../access/index.ts';
+import { countPending } from '../invitations/index.ts';
+import { countTeamSpaces, searchVisibleSpaces } from '../spaces/index.ts';
+import { findTeamWithCounts, listActiveMembers, toMember } from '../teams/index.ts';
 import {
   type AuditRow,
   containsPattern,
@@ -24,10 +25,7 @@ import {
   searchMemberIds,
   searchUserDocuments,
 } from './team-overview.repository.ts';
-import { findTeamWithCounts, listActiveMembers } from './teams.repository.ts';
-import { requireMembership, toMember } from './teams.service.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const SEARCH_LIMIT = 8;
 const DETAIL_KEYS = ['role', 'previousRole', 'name', 'previousName'] as const;
 
@@ -54,7 +52,7 @@ export async function getTeamStats(db: Database, userId: string, tzOffset: numbe
     countTeamQueries(db, teamId, new Date(todayStart.getTime() - 6 * DAY_MS), tomorrowStart),
     countUserDocuments(db, userId),
     countUserConversations(db, userId),
-    canManageTeam(membership.role) ? countPending(db, teamId) : Promise.resolve(null),
+    isManager(membership) ? countPending(db, teamId) : Promise.resolve(null),
     countTeamSpaces(db, teamId),
   ]);
   if (!team) throw new AppError('NOT_FOUND', 'You are not a member of any team yet.');
@@ -111,11 +109,11 @@ export async function listActivity(db: Database, userId: string, query: Activity
 
 /** The team's members and spaces and the caller's documents whose names contain the text. */
 export async function searchTeam(db: Database, userId: string, text: string): Promise<TeamSearchResult> {
-  const { teamId, role } = await requireMembership(db, userId);
+  const { teamId } = await requireMembership(db, userId);
   const [memberIds, documentRows, spaceRows] = await Promise.all([
     searchMemberIds(db, teamId, text, SEARCH_LIMIT),
     searchUserDocuments(db, userId, text, SEARCH_LIMIT),
-    searchVisibleSpaces(db, teamId, userId, role === 'admin', containsPattern(text), SEARCH_LIMIT),
+    searchVisibleSpaces(db, teamId, userId, containsPattern(text), SEARCH_LIMIT),
   ]);
   const wanted = new Set(memberIds);
   const members = (await listActiveMembers(db, teamId)).filter((row) => wanted.has(row.userId)).map(toMember);

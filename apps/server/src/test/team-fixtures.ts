@@ -1,9 +1,9 @@
 import type { Role } from '@lumen/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { user } from '../../db/schema/index.ts';
-import { createSignedInUser, TEST_APP_URL, type TestContext } from '../../test/build-test-app.ts';
-import { seedMember } from '../../test/seed.ts';
+import { user } from '../db/schema/index.ts';
+import { createSignedInUser, TEST_APP_URL, type TestContext } from './build-test-app.ts';
+import { seedMember } from './seed.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

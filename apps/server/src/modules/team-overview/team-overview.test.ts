@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages } from '../../db/schema/index.ts';
 import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
 import { postFiles } from '../../test/multipart.ts';
-import { type Actor, addMember, callApi, createTeamWithAdmin, errorOf } from './teams.test-helpers.ts';
+import { type Actor, addMember, callApi, createTeamWithAdmin, errorOf } from '../../test/team-fixtures.ts';
 
 let ctx: TestContext;
 let admin: Actor;

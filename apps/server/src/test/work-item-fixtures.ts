@@ -1,9 +1,9 @@
 import type { SharedFile, Task } from '@lumen/contract';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { user } from '../../db/schema/index.ts';
-import type { TestContext } from '../../test/build-test-app.ts';
-import { type Actor, callApi } from '../teams/teams.test-helpers.ts';
+import { user } from '../db/schema/index.ts';
+import type { TestContext } from './build-test-app.ts';
+import { type Actor, callApi } from './team-fixtures.ts';
 
 export const TASKS_URL = '/api/teams/current/tasks';
 export const SHARED_FILES_URL = '/api/teams/current/shared-files';

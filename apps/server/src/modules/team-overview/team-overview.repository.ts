@@ -11,7 +11,7 @@ import {
   userRoles,
 } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
-import { visibleDocumentsCondition } from '../documents/documents.visibility.ts';
+import { visibleDocumentsCondition } from '../access/index.ts';
 
 export type AuditRow = typeof auditLogs.$inferSelect & {
   actorFirstName: string | null;

@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { NO_FILE_PERMISSIONS, ROLES, type Role, SPACE_FILE_PERMISSIONS } from '@lumen/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents, sharedFiles, spaceMembers, spaces, teams, user, userRoles } from '../../db/schema/index.ts';
+import type { Database, DatabaseHandle } from '../../platform/db.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
+import {
+  canViewDocument,
+  canViewSharedFile,
+  canViewSpace,
+  requireSpaceAccess,
+  type SpaceViewerFacts,
+  spaceFilePermissions,
+  viewableSpacesCondition,
+  visibleDocumentsCondition,
+  visibleSharedFilesCondition,
+} from './index.ts';
+
+/**
+ * Every access rule that exists both as a TypeScript check and as a SQL condition gives the same answer, over the
+ * whole grid: team role (admin, team lead, employee, viewer, another team's member, no team) x space role (none or
+ * each role) x private/public space x own/other documents and shares. It runs on PGlite and, with DATABASE_URL, on the
+ * PostgreSQL server.
+ */
+
+type TeamCase = Role | 'other-team' | 'no-team';
+const TEAM_CASES: TeamCase[] = [...ROLES, 'other-team', 'no-team'];
+const SPACE_ROLES: (Role | null)[] = [null, ...ROLES];
+
+interface Viewer {
+  userId: string;
+  teamCase: TeamCase;
+  spaceRole: Role | null;
+}
+
+interface SpaceCase {
+  id: string;
+  isPrivate: boolean;
+}
+
+let handle: DatabaseHandle;
+let db: Database;
+let teamA: string;
+let creatorId: string;
+const viewers: Viewer[] = [];
+const spaceCases: SpaceCase[] = [];
+
+async function insertUser(label: string): Promise<string> {
+  const id = randomUUID();
+  await db.insert(user).values({
+    id,
+    name: label,
+    email: `${label}-${id.slice(0, 8)}@grid.test`,
+    emailVerified: true,
+    firstName: label,
+    lastName: 'Grid',
+  });
+  return id;
+}
+
+function teamRoleOf(viewer: Viewer): Role | null {
+  return viewer.teamCase === 'other-team' || viewer.teamCase === 'no-team' ? null : viewer.teamCase;
+}
+
+function spaceFactsOf(viewer: Viewer, space: SpaceCase): SpaceViewerFacts {
+  return { teamRole: teamRoleOf(viewer), spaceRole: viewer.spaceRole, isPrivate: space.isPrivate };
+}
+
+/** The product's rule stated plainly, as the oracle both forms must match. */
+function isExpectedToSeeSpace(viewer: Viewer, space: SpaceCase): boolean {
+  const teamRole = teamRoleOf(viewer);
+  if (teamRole === null) return false;
+  return teamRole === 'admin' || !space.isPrivate || viewer.spaceRole !== null;
+}
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  db = handle.db;
+  const [a] = await db.insert(teams).values({ name: 'Grid A' }).returning({ id: teams.id });
+  const [b] = await db.insert(teams).values({ name: 'Grid B' }).returning({ id: teams.id });
+  if (!a || !b) throw new Error('teams not created');
+  teamA = a.id;
+  creatorId = await insertUser('creator');
+  await db.insert(userRoles).values({ userId: creatorId, teamId: teamA, role: 'admin' });
+  for (const isPrivate of [true, false]) {
+    const [space] = await db
+      .insert(spaces)
+      .values({ teamId: teamA, name: `S ${isPrivate}`, slug: `s-${isPrivate}`, isPrivate, createdBy: creatorId })
+      .returning({ id: spaces.id });
+    if (!space) throw new Error('space not created');
+    spaceCases.push({ id: space.id, isPrivate });
+  }
+  for (const teamCase of TEAM_CASES) {
+    for (const spaceRole of SPACE_ROLES) {
+      const userId = await insertUser(`${teamCase}-${spaceRole ?? 'none'}`);
+      if (teamCase === 'other-team') await db.insert(userRoles).values({ userId, teamId: b.id, role: 'employee' });
+      else if (teamCase !== 'no-team') await db.insert(userRoles).values({ userId, teamId: teamA, role: teamCase });
+      if (spaceRole) {
+        for (const space of spaceCases) {
+          await db.insert(spaceMembers).values({ spaceId: space.id, userId, role: spaceRole, addedBy: creatorId });
+        }
+      }
+      viewers.push({ userId, teamCase, spaceRole });
+    }
+  }
+  // Documents: each viewer's own upload, their own file in each space; the creator's upload and file in each space.
+  for (const ownerId of [creatorId, ...viewers.map((viewer) => viewer.userId)]) {
+    await db.insert(documents).values({ source: 'upload', ownerId, title: `own ${ownerId}` });
+    for (const space of spaceCases) {
+      await db
+        .insert(documents)
+        .values({ source: 'space', ownerId, teamId: teamA, spaceId: space.id, title: 'in space' });
+    }
+  }
+  // Shares of team A: with the whole team, with each space, and with / by each viewer.
+  await db.insert(sharedFiles).values({ teamId: teamA, title: 'team', url: 'https://x.test', sharedBy: creatorId });
+  for (const space of spaceCases) {
+    await db
+      .insert(sharedFiles)
+      .values({ teamId: teamA, title: 'space', url: 'https://x.test', sharedBy: creatorId, spaceId: space.id });
+  }
+  for (const viewer of viewers) {
+    await db.insert(sharedFiles).values([
+      { teamId: teamA, title: 'to', url: 'https://x.test', sharedBy: creatorId, sharedWithUserId: viewer.userId },
+      { teamId: teamA, title: 'by', url: 'https://x.test', sharedBy: viewer.userId },
+    ]);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe('access rules: TypeScript and SQL agree over the grid', () => {
+  it('builds the whole grid', () => {
+    expect(viewers).toHaveLength(TEAM_CASES.length * SPACE_ROLES.length);
+    expect(spaceCases).toHaveLength(2);
+  });
+
+  it('space visibility: the rule, the SQL condition and requireSpaceAccess give the same answer', async () => {
+    for (const viewer of viewers) {
+      const rows = await db
+        .select({ id: spaces.id })
+        .from(spaces)
+        .where(and(inArray(spaces.teamId, [teamA]), viewableSpacesCondition(viewer.userId)));
+      const visibleInSql = new Set(rows.map((row) => row.id));
+      for (const space of spaceCases) {
+        const facts = spaceFactsOf(viewer, space);
+        const expected = isExpectedToSeeSpace(viewer, space);
+        const where = `${viewer.teamCase} / space role ${viewer.spaceRole ?? 'none'} / ${space.isPrivate ? 'private' : 'public'}`;
+        expect(canViewSpace.holds(facts), where).toBe(expected);
+        expect(visibleInSql.has(space.id), where).toBe(expected);
+        const access = await requireSpaceAccess(db, viewer.userId, { id: space.id }).catch(() => null);
+        expect(access !== null, where).toBe(expected);
+        if (access) expect(access.permissions, where).toEqual(spaceFilePermissions(facts));
+      }
+    }
+  });
+
+  it('the space file matrix: team admins act as admin, members by their role, others may only look at public spaces', () => {
+    for (const viewer of viewers) {
+      for (const space of spaceCases) {
+        const permissions = spaceFilePermissions(spaceFactsOf(viewer, space));
+        const teamRole = teamRoleOf(viewer);
+        if (!isExpectedToSeeSpace(viewer, space)) expect(permissions.canView).toBe(false);
+        else if (teamRole === 'admin') expect(permissions).toEqual(SPACE_FILE_PERMISSIONS.admin);
+        else if (viewer.spaceRole) expect(permissions).toEqual(SPACE_FILE_PERMISSIONS[viewer.spaceRole]);
+        else expect(permissions).toEqual({ ...NO_FILE_PERMISSIONS, canView: true });
+      }
+    }
+  });
+
+  it('document visibility: own uploads and the files of viewable spaces, in both forms', async () => {
+    const allDocuments = await db
+      .select({ id: documents.id, ownerId: documents.ownerId, spaceId: documents.spaceId })
+      .from(documents);
+    for (const viewer of viewers) {
+      const rows = await db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(visibleDocumentsCondition(viewer.userId));
+      const visibleInSql = new Set(rows.map((row) => row.id));
+      for (const document of allDocuments) {
+        const space = spaceCases.find((candidate) => candidate.id === document.spaceId) ?? null;
+        const facts = {
+          isOwner: document.ownerId === viewer.userId,
+          space: space ? spaceFactsOf(viewer, space) : null,
+        };
+        const expected = space ? isExpectedToSeeSpace(viewer, space) : facts.isOwner;
+        expect(canViewDocument.holds(facts)).toBe(expected);
+        expect(visibleInSql.has(document.id)).toBe(expected);
+      }
+    }
+  });
+
+  it('the space chat reads only its own space, within the same rule', async () => {
+    for (const viewer of viewers) {
+      for (const space of spaceCases) {
+        const rows = await db
+          .select({ spaceId: documents.spaceId })
+          .from(documents)
+          .where(visibleDocumentsCondition(viewer.userId, space.id));
+        expect(rows.every((row) => row.spaceId === space.id)).toBe(true);
+        expect(rows.length > 0).toBe(isExpectedToSeeSpace(viewer, space));
+      }
+    }
+  });
+
+  it('shared files: team-wide, to me, by me and to a viewable space, in both forms', async () => {
+    const allShares = await db
+      .select({
+        id: sharedFiles.id,
+        sharedBy: sharedFiles.sharedBy,
+        sharedWithUserId: sharedFiles.sharedWithUserId,
+        spaceId: sharedFiles.spaceId,
+      })
+      .from(sharedFiles)
+      .where(eq(sharedFiles.teamId, teamA));
+    for (const viewer of viewers) {
+      const rows = await db
+        .select({ id: sharedFiles.id })
+        .from(sharedFiles)
+        .where(and(eq(sharedFiles.teamId, teamA), visibleSharedFilesCondition(viewer.userId)));
+      const visibleInSql = new Set(rows.map((row) => row.id));
+      for (const share of allShares) {
+        const space = spaceCases.find((candidate) => candidate.id === share.spaceId) ?? null;
+        const facts = {
+          isRecipient: share.sharedWithUserId === viewer.userId,
+          isSharer: share.sharedBy === viewer.userId,
+          hasRecipient: share.sharedWithUserId !== null,
+          space: space ? spaceFactsOf(viewer, space) : null,
+        };
+        const expected =
+          facts.isRecipient ||
+          facts.isSharer ||
+          (!facts.hasRecipient && !space) ||
+          (space !== null && isExpectedToSeeSpace(viewer, space));
+        expect(canViewSharedFile.holds(facts)).toBe(expected);
+        expect(visibleInSql.has(share.id)).toBe(expected);
+      }
+    }
+  });
+});

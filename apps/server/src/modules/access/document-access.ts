@@ -1,0 +1,56 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { documents } from '../../db/schema/index.ts';
+import { type AccessRule, allOf, anyOf, clause, negate } from './access-rule.ts';
+import { canViewSpace, type SpaceViewerFacts, viewableSpaceIds } from './space-access.ts';
+
+/** What decides whether a user may view a document. */
+export interface DocumentViewerFacts {
+  isOwner: boolean;
+  /** The viewer's facts about the document's space; null for a document outside spaces. */
+  space: SpaceViewerFacts | null;
+}
+
+/** The SQL scope: a condition on the `documents` table for this user. */
+export interface DocumentViewerScope {
+  userId: string;
+}
+
+const isOwnDocument = clause<DocumentViewerFacts, DocumentViewerScope>(
+  (facts) => facts.isOwner,
+  ({ userId }) => eq(documents.ownerId, userId),
+);
+
+const isInSpace = clause<DocumentViewerFacts, DocumentViewerScope>(
+  (facts) => facts.space !== null,
+  () => sql`${documents.spaceId} is not null`,
+);
+
+const isInViewableSpace = clause<DocumentViewerFacts, DocumentViewerScope>(
+  (facts) => facts.space !== null && canViewSpace.holds(facts.space),
+  ({ userId }) => sql`${documents.spaceId} in ${viewableSpaceIds(userId)}`,
+);
+
+/**
+ * THE rule for which documents a user may view: their own documents outside spaces, and the files of the spaces they
+ * may view. Every read of documents, chunks and search passages goes through it; shares and connectors extend it here.
+ */
+export const canViewDocument: AccessRule<DocumentViewerFacts, DocumentViewerScope> = anyOf(
+  allOf(isOwnDocument, negate(isInSpace)),
+  isInViewableSpace,
+);
+
+/** Which documents a user may delete from the chat: their own, outside spaces (space files are deleted by role). */
+export const canDeleteDocumentFromChat: AccessRule<DocumentViewerFacts, DocumentViewerScope> = allOf(
+  isOwnDocument,
+  negate(isInSpace),
+);
+
+/** The documents a user may view as a condition on `documents`; with a space id, only that space's (the space chat). */
+export function visibleDocumentsCondition(userId: string, spaceId: string | null = null): SQL {
+  const visible = canViewDocument.where({ userId });
+  return spaceId ? (and(eq(documents.spaceId, spaceId), visible) as SQL) : visible;
+}
+
+export function deletableDocumentsCondition(userId: string): SQL {
+  return canDeleteDocumentFromChat.where({ userId });
+}

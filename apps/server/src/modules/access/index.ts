@@ -1,0 +1,44 @@
+/**
+ * The access module: every "may this user see / do this" rule of Lumen (team membership and rank, manager checks,
+ * space visibility and roles, the space file matrix, document visibility, tasks and shared files). Other modules ask
+ * it through this file and never write their own check (ADR 0060).
+ */
+export { findMembership, type Membership, type SpaceRow } from './access.repository.ts';
+export {
+  canDeleteDocumentFromChat,
+  canViewDocument,
+  type DocumentViewerFacts,
+  deletableDocumentsCondition,
+  visibleDocumentsCondition,
+} from './document-access.ts';
+export {
+  canManageSpace,
+  canViewSpace,
+  decideSpaceAccess,
+  effectiveSpaceRole,
+  requireSpaceAccess,
+  type SpaceAccess,
+  type SpaceViewerFacts,
+  spaceFilePermissions,
+  viewableSpaceIds,
+  viewableSpacesCondition,
+} from './space-access.ts';
+export {
+  assertManager,
+  canAssignRoles,
+  canGrantRole,
+  isManager,
+  isTeamAdmin,
+  MANAGERS_ONLY_MESSAGE,
+  NO_TEAM_MESSAGE,
+  requireManager,
+  requireMembership,
+} from './team-access.ts';
+export {
+  canManageWorkItems,
+  canRemoveSharedFile,
+  canUpdateTask,
+  canViewSharedFile,
+  type SharedFileViewerFacts,
+  visibleSharedFilesCondition,
+} from './work-item-access.ts';

@@ -1,0 +1,139 @@
+import {
+  employeeSignUpSchema,
+  GOOGLE_SIGN_IN_RETURN_PATH,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+  signInSchema,
+} from '@lumen/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import type { Config } from '../../config.ts';
+import { readHeaders } from '../../platform/auth.ts';
+import { AppError, validationError } from '../../platform/errors.ts';
+import { AUTH_BASE_PATH, type Auth } from './create-auth.ts';
+import { isRegisteredEmail } from './users.repository.ts';
+
+/** Our schemas run first so the forms and the server give the same messages. */
+const BODY_SCHEMAS: Record<string, ZodType> = {
+  '/sign-up/email': employeeSignUpSchema,
+  '/sign-in/email': signInSchema,
+  '/request-password-reset': requestPasswordResetSchema,
+  '/reset-password': resetPasswordSchema,
+};
+
+/** Better Auth's codes mapped to ours, where the client acts on them. */
+const AUTH_CODE_MAP: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'INVALID_CREDENTIALS',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'CONFLICT',
+};
+
+/**
+ * Better Auth's endpoints under /api/auth/*, behind our own checks: our shared schemas validate first (the forms and
+ * the server give the same messages), duplicate sign-ups get a 409, Google without configuration a clear error, and
+ * Better Auth's error bodies are rewritten into ours.
+ */
+export async function authRoutes(app: FastifyInstance, options: { config: Config; auth: Auth }): Promise<void> {
+  const { config, auth } = options;
+  const checkBeforeAuth = async (request: FastifyRequest, subPath: string) => {
+    if (request.method !== 'POST') return;
+    const body: unknown = request.body ?? {};
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new AppError('BAD_REQUEST', 'The request body must be a JSON object.');
+    }
+    const bodySchema = BODY_SCHEMAS[subPath];
+    if (bodySchema) {
+      const parsed = bodySchema.safeParse(body);
+      if (!parsed.success) throw validationError(parsed.error);
+    }
+    if (subPath === '/sign-up/email') {
+      // Better Auth answers a duplicate sign-up with a fake success; we tell the person plainly (ADR 0004).
+      const email = String((body as { email: string }).email)
+        .trim()
+        .toLowerCase();
+      if (await isRegisteredEmail(app.database.db, email)) {
+        throw new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.');
+      }
+    }
+    if (subPath === '/sign-in/social') {
+      const provider = (body as { provider?: unknown }).provider;
+      if (provider === 'google' && !config.google) {
+        throw new AppError(
+          'PROVIDER_NOT_ENABLED',
+          'Unsupported provider: Google sign-in is not enabled on this server (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).',
+        );
+      }
+    }
+  };
+
+  const handleAuthRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, config.APP_URL);
+    const subPath = url.pathname.slice(AUTH_BASE_PATH.length);
+    await checkBeforeAuth(request, subPath);
+    if (subPath === '/sign-up/email') {
+      // The display name is derived: first plus last name (spec 000 section 3).
+      const body = request.body as { firstName: string; lastName: string; name?: string };
+      body.firstName = body.firstName.trim();
+      body.lastName = body.lastName.trim();
+      body.name = `${body.firstName} ${body.lastName}`;
+    }
+    if (subPath === '/sign-in/social' && request.body && typeof request.body === 'object') {
+      const body = request.body as { callbackURL?: string; errorCallbackURL?: string };
+      body.callbackURL ??= GOOGLE_SIGN_IN_RETURN_PATH;
+      body.errorCallbackURL ??= '/auth';
+    }
+    const headers = readHeaders(request);
+    let body: string | undefined;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      if (typeof request.body === 'string') {
+        body = request.body;
+      } else if (request.body !== undefined) {
+        body = JSON.stringify(request.body);
+        headers.set('content-type', 'application/json');
+      }
+      if (body !== undefined) headers.delete('content-length');
+    }
+    const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+    reply.status(response.status);
+    for (const [key, value] of response.headers) {
+      if (key.toLowerCase() === 'set-cookie') continue;
+      reply.header(key, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) reply.header('set-cookie', cookies);
+    const text = await response.text();
+    if (response.status >= 400) return reply.send(toErrorBody(text, response.status));
+    return reply.send(text.length ? text : null);
+  };
+
+  // Sign-in and sign-up get their own routes for their own rate limits; the rest share a wildcard.
+  const rateLimit = {
+    max: config.AUTH_RATE_LIMIT_MAX,
+    timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS,
+  };
+  for (const subPath of ['/sign-in/email', '/sign-up/email', '/sign-in/social', '/request-password-reset']) {
+    app.post(`${AUTH_BASE_PATH}${subPath}`, { config: { rateLimit } }, handleAuthRequest);
+  }
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_BASE_PATH}/*`,
+    config: { rateLimit: { max: config.AUTH_RATE_LIMIT_MAX * 10, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS } },
+    handler: handleAuthRequest,
+  });
+  // Form posts (an OAuth form_post callback) reach the handler as the raw string.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, payload, done) =>
+    done(null, payload),
+  );
+}
+
+function toErrorBody(text: string, status: number) {
+  let code = status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHENTICATED' : 'BAD_REQUEST';
+  let message = 'The request could not be completed.';
+  try {
+    const parsed = JSON.parse(text) as { code?: unknown; message?: unknown };
+    if (typeof parsed.code === 'string') code = AUTH_CODE_MAP[parsed.code] ?? parsed.code;
+    if (typeof parsed.message === 'string' && parsed.message) message = parsed.message;
+  } catch {
+    if (text) message = text;
+  }
+  return { error: { code, message } };
+}

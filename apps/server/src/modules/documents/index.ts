@@ -1,0 +1,5 @@
+/** The documents module: uploads, space files, extraction and ingestion into the search index, the document hub. */
+export { registerDocumentJobs } from './documents.jobs.ts';
+export { documentsRoutes } from './documents.routes.ts';
+export { deleteDocument } from './documents.service.ts';
+export { type IngestTextInput, type IngestTextResult, ingestText } from './ingest.ts';
