@@ -20,7 +20,8 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  APP_URL: z.url().default('http://localhost:3000'),
+  /** Unset: `http://localhost:<PORT>`, with every loopback name for that port trusted (ADR 0008). */
+  APP_URL: optionalString.pipe(z.url().optional()),
   TRUSTED_ORIGINS: z
     .string()
     .default('')
@@ -104,11 +105,17 @@ const S3_VARIABLES: S3Variable[] = [
   'S3_FORCE_PATH_STYLE',
 ];
 
-export interface Config extends Omit<Env, 'SECRET_KEY' | 'DATA_DIR' | 'TRUSTED_ORIGINS' | 'STORAGE_URL' | S3Variable> {
+export interface Config
+  extends Omit<Env, 'APP_URL' | 'SECRET_KEY' | 'DATA_DIR' | 'TRUSTED_ORIGINS' | 'STORAGE_URL' | S3Variable> {
+  /** The public address: APP_URL, or `http://localhost:<PORT>` when it is unset. */
+  APP_URL: string;
   DATA_DIR: string;
   storage: StorageConfig;
   SECRET_KEY: string;
-  /** APP_URL's origin plus TRUSTED_ORIGINS: the origins allowed to make state-changing requests. */
+  /**
+   * APP_URL's origin plus TRUSTED_ORIGINS: the origins allowed to make state-changing requests. With APP_URL unset,
+   * every loopback name for PORT (localhost, 127.0.0.1, [::1]) instead of APP_URL's origin.
+   */
   trustedOrigins: string[];
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
 }
@@ -140,13 +147,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const storage = storageConfig(env);
   const { STORAGE_URL, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, ...rest } =
     env;
-  const appOrigin = new URL(env.APP_URL).origin;
+  const { appUrl, appOrigins } = publicAddress(env);
   return {
     ...rest,
+    APP_URL: appUrl,
     DATA_DIR: dataDir,
     storage,
     SECRET_KEY: env.SECRET_KEY ?? readOrCreateSecret(dataDir),
-    trustedOrigins: [...new Set([appOrigin, ...env.TRUSTED_ORIGINS])],
+    trustedOrigins: [...new Set([...appOrigins, ...env.TRUSTED_ORIGINS])],
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {
@@ -155,6 +163,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             discoveryUrl: env.GOOGLE_DISCOVERY_URL,
           }
         : null,
+  };
+}
+
+/**
+ * The public address, decided here once so mail links, Better Auth, the CSRF check and the WebSocket agree. Without
+ * APP_URL nothing says where users reach the app, so it is where this process listens: a browser on this machine may
+ * call it localhost, 127.0.0.1 or [::1], and all three must be able to sign up (ADR 0008).
+ */
+function publicAddress(env: Env): { appUrl: string; appOrigins: string[] } {
+  if (env.APP_URL !== undefined) return { appUrl: env.APP_URL, appOrigins: [new URL(env.APP_URL).origin] };
+  if (env.PORT === 0) {
+    // The OS picks the port at listen time, after every link and origin would have been fixed.
+    throw new ConfigError('Invalid configuration:\n  APP_URL is required when PORT is 0 (a port chosen at start)');
+  }
+  // Through URL so that port 80 gives `http://localhost`, the form browsers send in Origin.
+  const loopback = (host: string) => new URL(`http://${host}:${env.PORT}`).origin;
+  return {
+    appUrl: loopback('localhost'),
+    appOrigins: [loopback('localhost'), loopback('127.0.0.1'), loopback('[::1]')],
   };
 }
 

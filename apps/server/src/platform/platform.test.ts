@@ -119,6 +119,51 @@ describe('configuration', () => {
     expect(config.google).toBeNull();
   });
 
+  describe('public address (ADR 0008)', () => {
+    const base = { DATA_DIR: tmpdir(), SECRET_KEY: 'x'.repeat(32) };
+
+    it('follows PORT when APP_URL is unset, and trusts every loopback name for that port', () => {
+      const config = loadConfig({ ...base, PORT: '4555' });
+      expect(config.APP_URL).toBe('http://localhost:4555');
+      expect(config.trustedOrigins).toEqual(['http://localhost:4555', 'http://127.0.0.1:4555', 'http://[::1]:4555']);
+      expect(loadConfig(base).APP_URL).toBe('http://localhost:3000');
+    });
+
+    it('treats an empty APP_URL as unset and still adds TRUSTED_ORIGINS', () => {
+      const config = loadConfig({ ...base, APP_URL: '', PORT: '4555', TRUSTED_ORIGINS: 'http://localhost:5173' });
+      expect(config.APP_URL).toBe('http://localhost:4555');
+      expect(config.trustedOrigins).toContain('http://127.0.0.1:4555');
+      expect(config.trustedOrigins).toContain('http://localhost:5173');
+    });
+
+    it('writes port 80 the way browsers send it in Origin', () => {
+      const config = loadConfig({ ...base, PORT: '80' });
+      expect(config.APP_URL).toBe('http://localhost');
+      expect(config.trustedOrigins).toEqual(['http://localhost', 'http://127.0.0.1', 'http://[::1]']);
+    });
+
+    it('trusts only APP_URL and TRUSTED_ORIGINS when APP_URL is set, whatever PORT is', () => {
+      const config = loadConfig({
+        ...base,
+        PORT: '4555',
+        APP_URL: 'https://lumen.example.com/',
+        TRUSTED_ORIGINS: 'https://admin.example.com, https://lumen.example.com',
+      });
+      expect(config.APP_URL).toBe('https://lumen.example.com/');
+      expect(config.trustedOrigins).toEqual(['https://lumen.example.com', 'https://admin.example.com']);
+      expect(loadConfig({ ...base, PORT: '4555', APP_URL: 'http://localhost:4555' }).trustedOrigins).toEqual([
+        'http://localhost:4555',
+      ]);
+    });
+
+    it('needs APP_URL when PORT is 0, since the port is only known after listening', () => {
+      expect(() => loadConfig({ ...base, PORT: '0' })).toThrowError(/APP_URL is required when PORT is 0/);
+      expect(loadConfig({ ...base, PORT: '0', APP_URL: 'http://localhost:3000' }).APP_URL).toBe(
+        'http://localhost:3000',
+      );
+    });
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', APP_URL: 'not a url' })).toThrowError(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty', APP_URL: 'not a url' })).toThrowError(

@@ -93,6 +93,8 @@ export function createAuth({ config, db, mailer, log, onEmailVerified }: AuthDep
     advanced: {
       cookiePrefix: 'lumen',
       useSecureCookies: config.APP_URL.startsWith('https://'),
+      // Better Auth skips its origin check when NODE_ENV is test; our tests must see the check production runs.
+      disableOriginCheck: false,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       database: { generateId: () => randomUUID() },
     },
