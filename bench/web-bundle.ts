@@ -1,7 +1,7 @@
 /**
- * Landing page JavaScript budget (DESIGN "Performance budgets": <= 150 KB gzipped). Reads the built app
- * (`npm run build` first), follows what the landing page loads before it renders: the entry script, its modulepreloads
- * and the landing route's chunk with its static imports, and prints their gzipped sizes.
+ * Landing page JavaScript budget (docs/performance-budgets.md#web; this script checks <= 150 KB gzipped). Reads the
+ * built app (`npm run build` first), follows what the landing page loads before it renders: the entry script, its
+ * modulepreloads and the landing route's chunk with its static imports, and prints their gzipped sizes.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

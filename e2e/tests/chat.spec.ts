@@ -3,7 +3,7 @@ import { Document, Packer, Paragraph } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { findLink, readMail, uniqueEmail } from '../support/mailbox.ts';
 
-/** The texts the thinking indicator may show (spec 000 section 4). */
+/** The texts the thinking indicator may show (docs/product-rules.md#thinking-types). */
 const THINKING_TEXTS = [
   'Lumen is thinking...',
   'Searching for PDFs across all platforms...',

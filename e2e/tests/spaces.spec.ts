@@ -91,7 +91,8 @@ test('a space: files by role, invitations by mail, the space chat, and a task th
   await member.goto(findLink(await readMail(memberEmail, 'invited you to the space'), '/spaces-management'));
   await expect(member.getByText("You've successfully joined the space!")).toBeVisible();
 
-  // The viewer sees and downloads the file, and is refused an upload with the spec's message.
+  // The viewer sees and downloads the file, and is refused an upload with the Access Denied message
+  // (docs/product-rules.md#space-file-permissions).
   await member.goto('/spaces/harbour-survey');
   const fileRow = member.getByRole('listitem', { name: PDF_NAME });
   await expect(fileRow).toBeVisible();

@@ -60,7 +60,8 @@ test('an admin creates a workspace and invites an employee by mail; roles route 
   expect(invitationMail.subject).toBe('Ada Lovelace invited you to Analytical Engines on Lumen');
   const invitationLink = findLink(invitationMail, '/accept-invitation');
 
-  // Someone signed in with another address is refused with the spec's message.
+  // Someone signed in with another address is refused with the different-email message
+  // (docs/product-rules.md#invitations).
   const strangerContext = await browser.newContext();
   await signUpAndConfirm(strangerContext, strangerEmail, 'Eve', 'Stranger');
   const stranger = await strangerContext.newPage();

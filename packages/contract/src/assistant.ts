@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_NAME } from './constants.ts';
 
-/** Thinking types and their indicator texts (spec 000 section 4). */
+/** Thinking types and their indicator texts (docs/product-rules.md#thinking-types). */
 export const THINKING_TYPES = [
   'general',
   'pdf-search',
@@ -96,7 +96,10 @@ export const uploadedFileSchema = z.object({
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
-/** File types the chat picker accepts (spec 000 section 5, plus the formats the assistant issue adds). */
+/**
+ * File types the chat picker accepts: the first list plus the formats the assistant issue added
+ * (docs/product-rules.md#chat-uploads).
+ */
 export const UPLOAD_EXTENSIONS = [
   'pdf',
   'doc',
@@ -198,7 +201,7 @@ export const askRequestSchema = z.object({
 });
 export const askResponseSchema = z.object({ response: z.string() });
 
-/** The AI chat error texts (spec 000 section 8). */
+/** The AI chat error texts (docs/product-rules.md#chat-errors). */
 export const AI_CHAT_MESSAGES = {
   requestFailed: (status: number, text: string, detail: string) =>
     `AI Agent request failed: ${status} ${text}. ${detail}`.trim(),
@@ -210,7 +213,7 @@ export const AI_CHAT_MESSAGES = {
   connectionError: (message: string) => `Connection Error: ${message} Please check your connection and try again.`,
 } as const;
 
-/** Title rules for a conversation's first user message (spec 000 section 4). */
+/** Title rules for a conversation's first user message (docs/product-rules.md#conversation-titles). */
 const TITLE_RULES: Array<[RegExp, string]> = [
   [/marketing/i, 'Marketing Discussion'],
   [/finance|budget/i, 'Finance Planning'],
@@ -227,7 +230,7 @@ export function deriveConversationTitle(firstMessage: string): string {
   const text = firstMessage.trim();
   for (const [pattern, title] of TITLE_RULES) if (pattern.test(text)) return title;
   if (!text) return EMPTY_CONVERSATION_TITLE;
-  // The spec's rule: the first three words, cut to 30 characters, plus an ellipsis.
+  // docs/product-rules.md#conversation-titles: the first three words, cut to 30 characters, plus an ellipsis.
   return `${text.split(/\s+/).slice(0, 3).join(' ').slice(0, CONVERSATION_TITLE_MAX)}...`;
 }
 
@@ -246,7 +249,7 @@ export const documentIdParamsSchema = z.object({
   id: z.uuid({ error: 'The document id must be a UUID' }),
 });
 
-/** The document hub's type filter (spec 001 section 9) and the MIME types behind each. */
+/** The document hub's type filter (docs/product-rules.md#document-hub) and the MIME types behind each. */
 export const DOCUMENT_TYPE_FILTERS = ['pdf', 'word', 'excel', 'powerpoint', 'image', 'archive'] as const;
 export type DocumentTypeFilter = (typeof DOCUMENT_TYPE_FILTERS)[number];
 export const DOCUMENT_TYPE_MIME_TYPES: Record<DocumentTypeFilter, readonly string[]> = {

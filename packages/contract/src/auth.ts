@@ -70,7 +70,7 @@ export const resetPasswordSchema = z.object({
   token: z.string({ error: AUTH_MESSAGES.tokenRequired }).min(1, { error: AUTH_MESSAGES.tokenRequired }),
 });
 
-/** Where each sign-in method returns to (spec 000 section 4). */
+/** Where each sign-in method returns to (docs/product-rules.md#sign-in-and-accounts). */
 export const EMAIL_CONFIRMATION_RETURN_PATH = '/employee-dashboard';
 export const GOOGLE_SIGN_IN_RETURN_PATH = '/chat';
 

@@ -1,4 +1,4 @@
-/** The spec's business constants (spec 000 section 9, spec 001 section 9). */
+/** The product's business constants (docs/product-rules.md#other-constants and #chat-numbers). */
 export const PRODUCT_NAME = 'Lumen';
 
 export const STORAGE_KEYS = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES, roleSchema, roleStateSchema } from './roles.ts';
 
-/** The exact texts of the spec's invitation dialogs, toasts and acceptance page (spec 001 sections 5 and 8). */
+/** The exact texts of the invitation dialogs, toasts and acceptance page (docs/product-rules.md#invitations). */
 export const INVITATION_MESSAGES = {
   sent: 'Invitation sent successfully!',
   createdEmailFailed: 'Invitation created but email failed to send',
@@ -25,7 +25,9 @@ export const INVITATION_MESSAGES = {
   revoked: 'Invitation revoked',
 } as const;
 
-/** A free label may stand in for the role or the department on an invitation (spec 001 section 6). */
+/**
+ * A free label may stand in for the role or the department on an invitation (docs/product-rules.md#team-management).
+ */
 export const CUSTOM_CHOICE = 'custom';
 export const CUSTOM_LABEL_MAX = 60;
 export const FULL_NAME_MAX = 120;

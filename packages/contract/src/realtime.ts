@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Integration events pushed over `/ws` (spec 000 section 4). */
+/** Integration events pushed over `/ws` (docs/product-rules.md#integrations). */
 export const INTEGRATION_EVENT_TYPES = [
   'platform_connected',
   'platform_connection_error',

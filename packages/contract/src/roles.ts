@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Team and space roles, highest first (spec 001 section 6). */
+/** Team and space roles, highest first (docs/product-rules.md#roles). */
 export const ROLES = ['admin', 'team_lead', 'employee', 'viewer'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
@@ -11,7 +11,7 @@ export const ROLE_RANK: Record<Role, number> = { admin: 4, team_lead: 3, employe
 /** Roles that manage the team: invite, create spaces, see team management. */
 export const TEAM_MANAGER_ROLES: readonly Role[] = ['admin', 'team_lead'];
 
-/** Roles that reach each dashboard (spec 000 section 6). */
+/** Roles that reach each dashboard (docs/product-rules.md#roles). */
 export const ADMIN_DASHBOARD_ROLES: readonly Role[] = ['admin', 'team_lead'];
 export const EMPLOYEE_DASHBOARD_ROLES: readonly Role[] = ['employee', 'viewer'];
 
@@ -26,7 +26,7 @@ export function isAdminRole(role: Role | null | undefined): boolean {
   return role === 'admin';
 }
 
-/** The derived role state of `GET /api/me/role` (spec 000 section 3). */
+/** The derived role state of `GET /api/me/role` (docs/product-rules.md#roles). */
 export const roleStateSchema = z.object({
   role: roleSchema.nullable(),
   teamId: z.string().nullable(),

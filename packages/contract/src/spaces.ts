@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { citationSchema } from './assistant.ts';
 import { ROLES, type Role, roleSchema } from './roles.ts';
 
-/** The exact texts of the spec's space screens and toasts (spec 001 sections 2, 5 and 8). */
+/** The exact texts of the space screens and toasts (docs/product-rules.md#spaces). */
 export const SPACE_MESSAGES = {
   nameRequired: 'Space name is required',
   enterName: 'Please enter a space name',
@@ -22,11 +22,11 @@ export const SPACE_MESSAGES = {
 
 export const SPACE_NAME_MAX = 80;
 export const SPACE_DESCRIPTION_MAX = 1000;
-/** Space members and space invitations start as viewers (spec 001 section 9). */
+/** Space members and space invitations start as viewers (docs/product-rules.md#spaces). */
 export const DEFAULT_SPACE_ROLE: Role = 'viewer';
 export const SPACE_INVITATION_EXPIRY_DAYS = 7;
 
-/** The file permissions of a space role (spec 001 section 6). */
+/** The file permissions of a space role (docs/product-rules.md#space-file-permissions). */
 export interface FilePermissions {
   canView: boolean;
   canUpload: boolean;
@@ -144,7 +144,7 @@ export const inviteToSpaceSchema = z.object({
   role: z.enum(ROLES, { error: 'Invalid role selected' }).default(DEFAULT_SPACE_ROLE),
 });
 
-/** A file of a space (spec 001 "File"): newest first in the file card. */
+/** A file of a space (docs/product-rules.md#space-files): newest first in the file card. */
 export const spaceFileSchema = z.object({
   id: z.string(),
   spaceId: z.string(),
@@ -164,7 +164,7 @@ export const spaceFileListSchema = z.object({ files: z.array(spaceFileSchema) })
 /** Renaming: a blank name is ignored (the file keeps its name). */
 export const renameSpaceFileSchema = z.object({ filename: z.string().max(255, 'The file name is too long') });
 
-/** The space chat's empty-reply text (spec 001 "Space chat"). */
+/** The space chat's empty-reply text (docs/product-rules.md#space-chat). */
 export const SPACE_CHAT_EMPTY_REPLY =
   "I couldn't process your request in this space context. Please try rephrasing your question.";
 

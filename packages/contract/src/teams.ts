@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES, roleSchema, roleStateSchema } from './roles.ts';
 
-/** The exact texts of the spec's team screens and toasts (spec 001). */
+/** The exact texts of the team screens and toasts (docs/product-rules.md#messages-and-texts). */
 export const TEAM_MESSAGES = {
   created: 'Team created successfully!',
   createFailed: 'Failed to create team',
@@ -107,7 +107,7 @@ export const updateMemberRoleResponseSchema = z.object({
 });
 
 /**
- * Team events written to the audit log that the Activity lists render (spec 001: 'helpers for ... team invite'). Events
+ * Team events written to the audit log that the Activity lists render (docs/product-rules.md#audit-log). Events
  * about something shared with one person (file_share) stay out: every member reads the Activity list.
  */
 export const TEAM_AUDIT_ACTIONS = [
@@ -128,7 +128,7 @@ export const TEAM_AUDIT_ACTIONS = [
 ] as const;
 export type TeamAuditAction = (typeof TEAM_AUDIT_ACTIONS)[number];
 
-/** Audit severities; 'info' is the default (spec 001 section 3). */
+/** Audit severities; 'info' is the default (docs/product-rules.md#audit-log). */
 export const AUDIT_SEVERITIES = ['info', 'low', 'medium', 'high', 'critical'] as const;
 export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The exact texts of the spec's task and shared-file toasts (spec 001 section 8). */
+/** The exact texts of the task and shared-file toasts (docs/product-rules.md#tasks-and-shared-files). */
 export const WORK_ITEM_MESSAGES = {
   fileShared: 'File shared successfully',
   shareFailed: 'Failed to share file',
@@ -13,7 +13,7 @@ export const WORK_ITEM_MESSAGES = {
 
 export const TASK_STATUSES = ['todo', 'done'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
-/** Highest first; a task without a priority sorts as medium (spec 001 section 9). */
+/** Highest first; a task without a priority sorts as medium (docs/product-rules.md#tasks-and-shared-files). */
 export const TASK_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 export const DEFAULT_TASK_PRIORITY: TaskPriority = 'medium';
@@ -29,7 +29,10 @@ export const SHARED_FILE_PLATFORMS = [
 ] as const;
 export type SharedFilePlatform = (typeof SHARED_FILE_PLATFORMS)[number];
 
-/** Server answers of the task and shared-file endpoints that the spec does not word. */
+/**
+ * Server answers of the task and shared-file endpoints that have no fixed wording
+ * (docs/product-rules.md#messages-and-texts).
+ */
 export const WORK_ITEM_ERRORS = {
   urlInvalid: 'Please enter a valid URL',
   memberNotFound: 'Team member not found',
@@ -119,7 +122,9 @@ export type TaskList = z.infer<typeof taskListSchema>;
 
 const PRIORITY_RANK: Record<TaskPriority, number> = { urgent: 0, high: 1, medium: 2, low: 3 };
 
-/** Sort position of a priority: urgent first, low last, none as medium (spec 001 section 9). */
+/**
+ * Sort position of a priority: urgent first, low last, none as medium (docs/product-rules.md#tasks-and-shared-files).
+ */
 export function taskPriorityRank(priority: TaskPriority | null | undefined): number {
   return PRIORITY_RANK[priority ?? DEFAULT_TASK_PRIORITY];
 }

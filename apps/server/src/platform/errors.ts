@@ -98,7 +98,7 @@ export function sendApiNotFound(method: string, url: string) {
 }
 
 /**
- * The spec's forms show the schema's own message ('Team name is required', 'Email is required'), so routes that
+ * Forms show the schema's own message ('Team name is required', 'Email is required'), so routes that
  * attach validation answer a failed body with that message alone, without the field prefix the global handler adds.
  */
 export function rejectInvalidBody(request: FastifyRequest): void {

@@ -38,7 +38,7 @@ declare module 'fastify' {
 }
 
 /**
- * One WebSocket endpoint, `/ws`, authenticated by the session cookie with an Origin check (DESIGN "Realtime"). Each
+ * One WebSocket endpoint, `/ws`, authenticated by the session cookie with an Origin check (ADR 0052). Each
  * connection belongs to the user's team at connect time. Events fan out through PostgreSQL LISTEN/NOTIFY when the
  * app runs on a PostgreSQL server (several instances), and in process on the embedded database.
  */

@@ -19,8 +19,8 @@ function requestOrigin(request: FastifyRequest): string | null {
 }
 
 /**
- * Security headers exactly as the spec lists them, and CSRF protection for the API: a state-changing request that
- * carries our cookies must come from a trusted origin.
+ * Security headers as ADR 0006 decides them (docs/decisions/0006-content-security-policy.md), and CSRF protection for
+ * the API: a state-changing request that carries our cookies must come from a trusted origin.
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, options: { config: Config }) => {

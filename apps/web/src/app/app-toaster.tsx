@@ -2,7 +2,10 @@ import { TOASTS } from '@lumen/contract';
 import { Toaster } from 'sonner';
 import { useTheme } from '@/features/theme/hooks/use-theme';
 
-/** sonner's toaster with the spec's defaults (TOASTS: bottom-right, 4000 ms, 3 visible, F8). */
+/**
+ * sonner's toaster with the product's defaults (docs/product-rules.md#other-constants; TOASTS: bottom-right, 4000 ms, 3
+ * visible, F8).
+ */
 export function AppToaster() {
   const { theme } = useTheme();
   return (

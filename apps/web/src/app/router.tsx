@@ -9,7 +9,7 @@ import { RouteHydrateFallback } from './routes/route-hydrate-fallback';
 
 const handle = (titleKey: RouteHandle['titleKey']): RouteHandle => ({ titleKey });
 
-/** Every route of spec 000 section 2; each screen is its own lazily loaded chunk. */
+/** Every route of docs/product-rules.md#routes-and-guards; each screen is its own lazily loaded chunk. */
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,

@@ -1,4 +1,4 @@
-/** Every route of the app (spec 000 section 2), with typed links. */
+/** Every route of the app (docs/product-rules.md#routes-and-guards), with typed links. */
 
 export const AUTH_MODES = ['signin', 'signup', 'forgot', 'reset'] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];

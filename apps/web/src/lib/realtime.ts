@@ -21,7 +21,7 @@ function socketUrl(): string {
 }
 
 /**
- * The app's one WebSocket (DESIGN "Realtime"): after an unclean close it reconnects at most 5 times, waiting 2^n
+ * The app's one WebSocket (ADR 0052): after an unclean close it reconnects at most 5 times, waiting 2^n
  * seconds, and reports Live / Reconnecting / Offline. Messages that are not a known event are ignored.
  */
 export function connectRealtime(

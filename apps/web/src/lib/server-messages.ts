@@ -1,6 +1,6 @@
 import { isApiError } from './api-client';
 
-/** The server's own message of a failed request (spec 001 §8 "or the server error text"), else undefined. */
+/** The server's own message of a failed request (docs/product-rules.md#messages-and-texts), else undefined. */
 export function getServerMessage(error: unknown): string | undefined {
   return isApiError(error) && error.serverMessage ? error.serverMessage : undefined;
 }

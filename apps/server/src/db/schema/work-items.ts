@@ -37,7 +37,7 @@ export const tasks = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     status: text('status', { enum: TASK_STATUSES }).notNull().default('todo'),
-    /** Null sorts as medium (spec 001 section 9). */
+    /** Null sorts as medium (docs/product-rules.md#tasks-and-shared-files). */
     priority: text('priority', { enum: TASK_PRIORITIES }),
     dueDate: date('due_date'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),

@@ -70,7 +70,7 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     const subPath = url.pathname.slice(AUTH_BASE_PATH.length);
     await checkBeforeAuth(request, subPath);
     if (subPath === '/sign-up/email') {
-      // The display name is derived: first plus last name (spec 000 section 3).
+      // The display name is derived: first plus last name (docs/product-rules.md#sign-in-and-accounts).
       const body = request.body as { firstName: string; lastName: string; name?: string };
       body.firstName = body.firstName.trim();
       body.lastName = body.lastName.trim();

@@ -13,7 +13,8 @@ import {
 
 /**
  * Every space role (and the team admin, and a team member outside a private space) against every file action, allowed
- * and refused (spec 001 section 6): view all; upload all but viewer; rename admin and team_lead; delete admin only.
+ * and refused (docs/product-rules.md#space-file-permissions): view all; upload all but viewer; rename admin and
+ * team_lead; delete admin only.
  */
 let ctx: TestContext;
 let teamAdmin: Actor;

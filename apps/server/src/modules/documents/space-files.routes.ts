@@ -19,7 +19,7 @@ const fileParams = spaceParams.extend({ fileId: z.string().min(1).max(100) });
 const security = [{ session: [] }];
 
 /**
- * A space's files (spec 001 "File management card"): everyone who may view the space lists and opens them; uploads,
+ * A space's files (docs/product-rules.md#space-files): everyone who may view the space lists and opens them; uploads,
  * renames and deletes follow the space role's file permissions. Registered inside the documents plugin, which owns
  * the multipart parser and the ingestion jobs.
  */

@@ -20,7 +20,10 @@ export interface InvitationMailInput {
   expiresAt: Date;
 }
 
-/** The invitation mail: who invites, to which team, as what, and the acceptance link (spec 001 §7). */
+/**
+ * The invitation mail: who invites, to which team, as what, and the acceptance link
+ * (docs/product-rules.md#invitations).
+ */
 export function buildInvitationMail(input: InvitationMailInput): MailMessage {
   const roleText = input.customRole ? `"${input.customRole}"` : ROLE_LABELS[input.role];
   const greeting = `Hi ${input.inviteeName || 'there'},`;

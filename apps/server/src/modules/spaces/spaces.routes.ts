@@ -30,7 +30,7 @@ const spaceParams = z.object({ id: z.string().min(1).max(100) });
 const memberParams = spaceParams.extend({ userId: z.string().min(1).max(200) });
 const security = [{ session: [] }];
 
-/** Spaces of the caller's team, their members and roles, and invitations to them (spec 001 sections 2-7). */
+/** Spaces of the caller's team, their members and roles, and invitations to them (docs/product-rules.md#spaces). */
 export const spacesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const db = () => app.database.db;
 

@@ -26,7 +26,7 @@ import {
 /** Any string: the service answers 404 for ids that are not one of the team's (malformed ones included). */
 const idParams = z.object({ id: z.string().min(1).max(200) });
 
-/** Tasks and shared files of the caller's team (spec 001 sections 3, 7 "Shared files, tasks"). */
+/** Tasks and shared files of the caller's team (docs/product-rules.md#tasks-and-shared-files). */
 export const workItemsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
 

@@ -40,7 +40,7 @@ import {
   updateTaskStatus,
 } from './work-items.repository.ts';
 
-/** Shown when a profile is gone (spec 001 section 8). */
+/** Shown when a profile is gone (docs/product-rules.md#messages-and-texts). */
 const UNKNOWN_USER = 'Unknown User';
 
 /** What services receive after the route's zod parse (defaults and transforms applied). */

@@ -17,7 +17,10 @@ function RedirectToAuth({ from }: { from: string | null }) {
   return null;
 }
 
-/** Signed-in guard (spec 000 §2): a spinner while the session loads; signed-out visitors go to /auth. */
+/**
+ * Signed-in guard (docs/product-rules.md#routes-and-guards): a spinner while the session loads; signed-out visitors go
+ * to /auth.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname, search, hash } = useLocation();

@@ -13,8 +13,8 @@ type RequireRoleProps = {
 };
 
 /**
- * Role guard (spec 000 §2), used inside RequireAuth: a user without a team goes to /workspace-new; a role that is not
- * allowed goes to /admin-dashboard (admin, team_lead) or /employee-dashboard.
+ * Role guard (docs/product-rules.md#routes-and-guards), used inside RequireAuth: a user without a team goes to
+ * /workspace-new; a role that is not allowed goes to /admin-dashboard (admin, team_lead) or /employee-dashboard.
  */
 export function RequireRole({ allowedRoles, children }: RequireRoleProps) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ const DOT: Record<string, string> = {
   offline: 'bg-gray-400',
 };
 
-/** The connection state in the header: Live, Reconnecting or Offline (DESIGN "Realtime"). */
+/** The connection state in the header: Live, Reconnecting or Offline (ADR 0052). */
 export function RealtimeStatusBadge({ className }: { className?: string }) {
   const { t } = useTranslation();
   const status = useRealtimeStatus();

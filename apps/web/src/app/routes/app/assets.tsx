@@ -48,9 +48,9 @@ function getAbsoluteContentUrl(documentId: string): string {
 }
 
 /**
- * /assets: the document hub (spec 001 §2 "Document Management / Assets", made real). Searches and filters the user's
- * documents on the server, uploads files, shares a document's link with the team (managers) or copies it, and sends
- * selected documents to processing. `?filter=processed|unprocessed` and `?action=upload` come from the sidebar.
+ * /assets: the document hub (docs/product-rules.md#document-hub: the sample screen made real). Searches and filters the
+ * user's documents on the server, uploads files, shares a document's link with the team (managers) or copies it, and
+ * sends selected documents to processing. `?filter=processed|unprocessed` and `?action=upload` come from the sidebar.
  * Composes the documents, work-items and me features with the assets feature.
  */
 export function AssetsRoute() {

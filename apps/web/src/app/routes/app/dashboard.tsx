@@ -87,9 +87,9 @@ function TeamDashboard({ roleState }: { roleState: RoleState }) {
 }
 
 /**
- * /dashboard (spec 001 §2): greeting, the team's figures, Quick Actions, Team Management for managers (AI Chat and
- * Enterprise Workspace cards for the others), admin-only settings, and the user's workspace. Without a team the user
- * goes to /workspace-new, where the team is created.
+ * /dashboard (docs/product-rules.md#workspace-and-dashboard): greeting, the team's figures, Quick Actions, Team
+ * Management for managers (AI Chat and Enterprise Workspace cards for the others), admin-only settings, and the user's
+ * workspace. Without a team the user goes to /workspace-new, where the team is created.
  */
 export function DashboardRoute() {
   const { t } = useTranslation('dashboards');

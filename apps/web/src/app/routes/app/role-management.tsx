@@ -54,8 +54,9 @@ function RolesSection({ spaceId, canManageRoles }: { spaceId: string; canManageR
 }
 
 /**
- * /role-management/{spaceId}: who may do what in a space (spec 001 §2, Role management). Space admins assign roles;
- * everyone sees their own file permissions and the file management card (its actions follow their space role).
+ * /role-management/{spaceId}: who may do what in a space (docs/product-rules.md#spaces, role management). Space admins
+ * assign roles; everyone sees their own file permissions and the file management card (its actions follow their space
+ * role).
  */
 export function RoleManagementRoute() {
   const { t } = useTranslation('spaces');

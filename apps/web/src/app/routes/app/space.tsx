@@ -87,7 +87,7 @@ function SpaceScreen({ space }: { space: Space }) {
 }
 
 /**
- * /spaces/{spaceName}: a space by its URL name (spec 001 §2, Space chat): its counts and newest files, the file
+ * /spaces/{spaceName}: a space by its URL name (docs/product-rules.md#spaces): its counts and newest files, the file
  * management card and the chat that answers from the space's files.
  */
 export function SpaceRoute() {

@@ -135,7 +135,8 @@ function SpaceDetails({ spaceId, onClose }: { spaceId: string; onClose: () => vo
 
 /**
  * /spaces-management: every space of the team the user may see, searchable, with Create Space for managers; a space
- * opens in place (?space=<id>) with its members and invitations; ?token=<t> accepts a space invitation (spec 001 §2).
+ * opens in place (?space=<id>) with its members and invitations; ?token=<t> accepts a space invitation
+ * (docs/product-rules.md#spaces).
  */
 export function SpacesManagementRoute() {
   const { t } = useTranslation(['spaces', 'teams']);

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { paths } from '@/config/paths';
 import { CreateSpaceForm } from '@/features/spaces/components/create-space-form';
 
-/** /spaces/new: the Create Space page (spec 001 §2); a created space leads back to /spaces. */
+/** /spaces/new: the Create Space page (docs/product-rules.md#spaces); a created space leads back to /spaces. */
 export function SpacesNewRoute() {
   const { t } = useTranslation('spaces');
   const navigate = useNavigate();

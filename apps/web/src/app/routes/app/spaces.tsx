@@ -11,7 +11,9 @@ import { useRole } from '@/features/me/api/get-role';
 import { useSpaces } from '@/features/spaces/api/get-spaces';
 import { SpaceSummary } from '@/features/spaces/components/space-summary';
 
-/** /spaces: the user's spaces as cards leading to each space; managers may create one (spec 001 §2). */
+/**
+ * /spaces: the user's spaces as cards leading to each space; managers may create one (docs/product-rules.md#spaces).
+ */
 export function SpacesRoute() {
   const { t } = useTranslation('spaces');
   const role = useRole();

@@ -63,9 +63,9 @@ function NoTeamNotice() {
 
 /**
  * /team-management: the team's figures and the Overview, Members, Spaces, Activity, Departments and Permissions tabs
- * (spec 001 §2, both team management screens in one), with the invite dialogs. The active tab and the invite dialog
- * follow the URL (?tab=…, ?action=invite). Composes the teams, spaces, me and auth features with the team-management
- * feature.
+ * (docs/product-rules.md#team-management: both team management screens in one), with the invite dialogs. The active tab
+ * and the invite dialog follow the URL (?tab=…, ?action=invite). Composes the teams, spaces, me and auth features with
+ * the team-management feature.
  */
 export function TeamManagementRoute() {
   const { t } = useTranslation(['teamManagement', 'teams']);

@@ -51,7 +51,7 @@ const SEARCH_DEBOUNCE_MS = 250;
 const RECENT_ACTIVITY_LIMIT = 5;
 
 /**
- * /workspace (spec 000 §2 "Enterprise Workspace screen"): a spinner while the role loads, the create-workspace form
+ * /workspace (docs/product-rules.md#workspace-and-dashboard): a spinner while the role loads, the create-workspace form
  * for a user without a team (the page turns into the workspace once the role refetches), else the workspace with its
  * header, search and tabs. Composes the teams, me, auth, preferences, documents and workspace features.
  */

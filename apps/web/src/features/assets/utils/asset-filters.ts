@@ -1,6 +1,9 @@
 import { DOCUMENT_TYPE_FILTERS, type DocumentSource, type DocumentTypeFilter } from '@lumen/contract';
 
-/** The platform filter: the spec's four platforms, plus uploads and space files, which are real sources here. */
+/**
+ * The platform filter: the original four platforms (docs/product-rules.md#document-hub), plus uploads and space files,
+ * which are real sources here.
+ */
 export const ASSET_PLATFORM_FILTERS = [
   'google-drive',
   'onedrive',

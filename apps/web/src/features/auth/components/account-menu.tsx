@@ -12,7 +12,7 @@ import { useSession } from '../hooks/use-session';
 import { useSignOut } from '../hooks/use-sign-out';
 import { getDisplayName } from '../utils/get-display-name';
 
-/** The signed-in user's display name (spec 000 section 3), with the translated fallback. */
+/** The signed-in user's display name (docs/product-rules.md#sign-in-and-accounts), with the translated fallback. */
 export function useDisplayName() {
   const { t } = useTranslation();
   const { user } = useSession();

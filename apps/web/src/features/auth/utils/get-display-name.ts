@@ -2,7 +2,10 @@ import type { SessionUser } from '../types';
 
 type DisplayNameSource = Pick<SessionUser, 'email'> & Partial<Pick<SessionUser, 'name' | 'firstName' | 'lastName'>>;
 
-/** Full name, else first plus last name, else the part of the email before '@', else the fallback (spec 000 §3). */
+/**
+ * Full name, else first plus last name, else the part of the email before '@', else the fallback
+ * (docs/product-rules.md#sign-in-and-accounts).
+ */
 export function getDisplayName(user: DisplayNameSource | null | undefined, fallback = 'User'): string {
   if (!user) return fallback;
   const fullName = user.name?.trim();

@@ -5,7 +5,7 @@ export const PROVIDER_NOT_ENABLED_CODE = 'PROVIDER_NOT_ENABLED';
 
 type GoogleErrorKind = 'not-enabled' | 'validation-failed' | 'other';
 
-/** Classifies a Google sign-in failure by its code or message (spec 000 §8). */
+/** Classifies a Google sign-in failure by its code or message (docs/product-rules.md#sign-in-and-accounts). */
 export function classifyGoogleError({ code, message }: { code?: string | undefined; message?: string | undefined }) {
   const text = (message ?? '').toLowerCase();
   let kind: GoogleErrorKind = 'other';

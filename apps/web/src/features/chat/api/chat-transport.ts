@@ -75,8 +75,9 @@ function toStreamResponse(text: string): Response {
 }
 
 /**
- * fetch for the chat transport: turns every way the request can fail into a typed error (spec 000 section 8), so the
- * chat can say what happened. The AI SDK's own transport would only keep the body text.
+ * fetch for the chat transport: turns every way the request can fail into a typed error
+ * (docs/product-rules.md#chat-errors), so the chat can say what happened. The AI SDK's own transport would only keep
+ * the body text.
  */
 export async function fetchChatResponse(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   let response: Response;

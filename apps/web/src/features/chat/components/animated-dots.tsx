@@ -1,4 +1,4 @@
-/** Three bouncing dots, the second and third delayed by 0.2 s and 0.4 s (spec 000 section 9). */
+/** Three bouncing dots, the second and third delayed by 0.2 s and 0.4 s (docs/product-rules.md#chat-uploads). */
 export function AnimatedDots() {
   return (
     <span aria-hidden="true" data-testid="animated-dots" className="inline-flex items-center gap-1">

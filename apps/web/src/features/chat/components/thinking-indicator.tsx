@@ -3,7 +3,10 @@ import { SparklesIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { AnimatedDots } from './animated-dots';
 
-/** What the assistant is doing right now, by the thinking type its reply reported (spec 000 section 4). */
+/**
+ * What the assistant is doing right now, by the thinking type its reply reported
+ * (docs/product-rules.md#thinking-types).
+ */
 export function ThinkingIndicator({ type }: { type: ThinkingType }) {
   const { t } = useTranslation();
   return (

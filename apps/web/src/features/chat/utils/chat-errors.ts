@@ -72,7 +72,10 @@ function readMessage(error: unknown): string {
   return String(error);
 }
 
-/** The text shown in the chat and in the bar under the composer for a failed request (spec 000 section 8). */
+/**
+ * The text shown in the chat and in the bar under the composer for a failed request
+ * (docs/product-rules.md#chat-errors).
+ */
 export function describeChatError(t: TFunction, error: unknown): string {
   if (error instanceof ChatHttpError) {
     return t('chat.errors.requestFailed', {

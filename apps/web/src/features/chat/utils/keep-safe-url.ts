@@ -1,4 +1,4 @@
-/** The only link protocols rendered markdown may use (spec 000 section 5). */
+/** The only link protocols rendered markdown may use (docs/product-rules.md#markdown-links). */
 export const SAFE_LINK_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'] as const;
 
 const PROTOCOL = /^([a-z][a-z\d+.-]*):/i;

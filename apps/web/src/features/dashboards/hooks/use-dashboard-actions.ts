@@ -97,7 +97,7 @@ function only(actions: (DashboardAction | false)[]): DashboardAction[] {
   return actions.filter((action): action is DashboardAction => action !== false);
 }
 
-/** /dashboard's Quick Actions, for everyone (spec 001 §2). */
+/** /dashboard's Quick Actions, for everyone (docs/product-rules.md#workspace-and-dashboard). */
 export function useTeamDashboardQuickActions(): DashboardAction[] {
   const catalog = useActionCatalog();
   return [catalog.aiChat, catalog.teamChat, catalog.spaces, catalog.assets, catalog.notion];
@@ -118,7 +118,7 @@ export function useMemberStartActions(): DashboardAction[] {
   return [catalog.aiChatCard, catalog.enterpriseWorkspace];
 }
 
-/** Workspace Settings and Advanced Settings: admins only (spec 001 §6). */
+/** Workspace Settings and Advanced Settings: admins only (docs/product-rules.md#roles). */
 export function useAdministrationActions(): DashboardAction[] {
   const catalog = useActionCatalog();
   return [catalog.workspaceSettings, catalog.advancedSettings];

@@ -28,7 +28,7 @@ type IntegrationCard = {
   isCustomRequest?: boolean;
 };
 
-/** The integrations of spec 000 (section 3), in its order. */
+/** The integrations, in the order of docs/product-rules.md#integrations. */
 const INTEGRATIONS: IntegrationCard[] = [
   { id: 'google-drive', name: 'Google Drive', icon: HardDriveIcon },
   { id: 'onedrive', name: 'OneDrive', icon: CloudIcon },

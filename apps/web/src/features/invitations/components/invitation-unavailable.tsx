@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 
-/** The invalid-invitation screen: why it cannot be used, and Go to Sign In (spec 001 §2). */
+/** The invalid-invitation screen: why it cannot be used, and Go to Sign In (docs/product-rules.md#invitations). */
 export function InvitationUnavailable({ message }: { message: string }) {
   const { t } = useTranslation('dashboards');
   return (

@@ -13,7 +13,8 @@ export type AcceptInvitationState =
 
 /**
  * Accepting an invitation on its page: after success the page says so and goes to /workspace
- * INVITATIONS.acceptedRedirectMs later (spec 000 §4); a failure keeps the server's reason on the page.
+ * INVITATIONS.acceptedRedirectMs later (docs/product-rules.md#invitations); a failure keeps the server's reason on the
+ * page.
  */
 export function useAcceptInvitationFlow({
   invitationId,

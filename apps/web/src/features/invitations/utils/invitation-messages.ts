@@ -2,7 +2,7 @@ import { INVITATION_MESSAGES, type PublicInvitation } from '@lumen/contract';
 import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-client';
 
-/** Why an invitation cannot be accepted; each names one of the spec's messages (spec 001 §5, §8). */
+/** Why an invitation cannot be accepted; each names one of the fixed messages (docs/product-rules.md#invitations). */
 export type InvitationProblem = 'invalidLink' | 'notFound' | 'alreadyAccepted' | 'expired' | 'loadFailed';
 
 type InvitationState = {
@@ -48,7 +48,10 @@ export function isWrongAccountError(error: unknown): boolean {
   return isApiError(error) && error.status === 403;
 }
 
-/** Why accepting failed: the server's text (translated when it is one of the spec's), else 'Failed to accept invitation'. */
+/**
+ * Why accepting failed: the server's text (translated when it is one of the fixed texts), else 'Failed to accept
+ * invitation'.
+ */
 export function getAcceptInvitationErrorMessage(t: TFunction<'dashboards'>, error: unknown): string {
   const serverMessage = isApiError(error) && !error.isNetworkError ? error.serverMessage : undefined;
   if (!serverMessage) return t('invitation.messages.acceptFailed');

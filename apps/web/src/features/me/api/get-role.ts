@@ -10,7 +10,7 @@ export async function getRole(): Promise<RoleState> {
   return roleStateSchema.parse(data);
 }
 
-/** Role fetch errors are only logged; the user is then treated as having no team (spec 000 §8). */
+/** Role fetch errors are only logged; the user is then treated as having no team (docs/product-rules.md#roles). */
 async function getRoleOrNoTeam(): Promise<RoleState> {
   try {
     return await getRole();

@@ -9,7 +9,10 @@ import { storage } from '@/lib/storage';
 import { usePreferences } from '../api/get-preferences';
 import { useUpdatePreferences } from '../api/update-preferences';
 
-/** The languages the settings popover offers (spec 000 section 2); the current one is added when it is another. */
+/**
+ * The languages the settings popover offers (docs/product-rules.md#workspace-and-dashboard); the current one is added
+ * when it is another.
+ */
 const POPOVER_LANGUAGES: Language[] = ['en', 'es', 'fr'];
 
 type PreferencesSectionProps = {

@@ -14,8 +14,8 @@ type CreateSpaceFormProps = {
 };
 
 /**
- * The Create Space page's form (spec 001 §2): Space Name required ('Please enter a space name'), Description optional;
- * Create Space stays disabled while the name is blank or the request runs.
+ * The Create Space page's form (docs/product-rules.md#spaces): Space Name required ('Please enter a space name'),
+ * Description optional; Create Space stays disabled while the name is blank or the request runs.
  */
 export function CreateSpaceForm({ onCreated, onCancel }: CreateSpaceFormProps) {
   const { t } = useTranslation('spaces');

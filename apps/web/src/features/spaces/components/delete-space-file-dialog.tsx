@@ -11,7 +11,10 @@ type DeleteSpaceFileDialogProps = {
   onClose: () => void;
 };
 
-/** Asks before deleting a space file (space admins): the spec's confirmation with Cancel and Delete. */
+/**
+ * Asks before deleting a space file (space admins): the confirmation of docs/product-rules.md#space-files, with Cancel
+ * and Delete.
+ */
 export function DeleteSpaceFileDialog({ file, onClose }: DeleteSpaceFileDialogProps) {
   const { t } = useTranslation('spaces');
   const showErrorToast = useFileErrorToast();

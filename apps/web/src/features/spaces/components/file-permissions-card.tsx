@@ -7,8 +7,8 @@ import { SpaceRoleBadge } from './space-role-badge';
 const FILE_PERMISSIONS = ['canView', 'canUpload', 'canEdit', 'canDelete'] as const;
 
 /**
- * The caller's file permissions in the space, from their space role (spec 001 §6). Without view permission, the
- * file card next to it says so.
+ * The caller's file permissions in the space, from their space role (docs/product-rules.md#space-file-permissions).
+ * Without view permission, the file card next to it says so.
  */
 export function FilePermissionsCard({ space }: { space: Space }) {
   const { t } = useTranslation('spaces');

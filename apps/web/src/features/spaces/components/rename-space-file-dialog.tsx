@@ -41,7 +41,7 @@ function RenameSpaceFileForm({ file, onDone }: { file: SpaceFile; onDone: () => 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = filename.trim();
-    // Spec 001 §5: a blank name is ignored, the file keeps its name.
+    // docs/product-rules.md#space-files: a blank name is ignored, the file keeps its name.
     if (trimmed === '' || trimmed === file.filename) {
       onDone();
       return;

@@ -146,8 +146,9 @@ type SidebarSpacesProps = {
 };
 
 /**
- * The chat sidebar's Spaces group (spec 000 §3): the user's spaces, favourites first, each with its menu (mark as
- * unread, rename, copy link, favourites, sharing & permissions, add members, delete), then All spaces and New space.
+ * The chat sidebar's Spaces group (docs/product-rules.md#spaces): the user's spaces, favourites first, each with its
+ * menu (mark as unread, rename, copy link, favourites, sharing & permissions, add members, delete), then All spaces and
+ * New space.
  */
 export function SidebarSpaces({ canCreateSpaces, onNavigate }: SidebarSpacesProps) {
   const { t } = useTranslation('spaces');

@@ -12,7 +12,7 @@ import { getSpaceFileContentUrl } from '../api/space-file-content';
 
 const HELP_ITEMS = ['search', 'answer', 'summarize', 'find'] as const;
 
-/** A message of the space chat (spec 001 "Space chat message"); answers carry the sources they cite. */
+/** A message of the space chat (docs/product-rules.md#space-chat); answers carry the sources they cite. */
 type SpaceChatMessage = {
   id: string;
   content: string;
@@ -116,9 +116,9 @@ type SpaceChatProps = {
 };
 
 /**
- * The space chat (spec 001 §2): questions go to the assistant about this space's files only; answers show their
- * sources. Enter sends, Shift+Enter adds a line; blank messages and messages sent while a reply is on its way are
- * ignored. A failure adds a 'Connection Error' message and a dismissible error bar.
+ * The space chat (docs/product-rules.md#space-chat): questions go to the assistant about this space's files only;
+ * answers show their sources. Enter sends, Shift+Enter adds a line; blank messages and messages sent while a reply is
+ * on its way are ignored. A failure adds a 'Connection Error' message and a dismissible error bar.
  */
 export function SpaceChat({ spaceId, spaceName, files }: SpaceChatProps) {
   const { t } = useTranslation('spaces');

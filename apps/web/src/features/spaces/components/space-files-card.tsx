@@ -128,9 +128,9 @@ type SpaceFilesCardProps = {
 };
 
 /**
- * The file management card (spec 001 §2): the space's files newest first with size, date, uploader and indexing
- * status; Upload, Preview, Download, Rename and Delete as the caller's space role allows. The list refetches every
- * 3 seconds while a file is still being indexed.
+ * The file management card (docs/product-rules.md#space-files): the space's files newest first with size, date,
+ * uploader and indexing status; Upload, Preview, Download, Rename and Delete as the caller's space role allows. The
+ * list refetches every 3 seconds while a file is still being indexed.
  */
 export function SpaceFilesCard({ spaceId, permissions }: SpaceFilesCardProps) {
   const { t } = useTranslation('spaces');
@@ -210,7 +210,10 @@ export function SpaceFilesCard({ spaceId, permissions }: SpaceFilesCardProps) {
             }}
           />
         ) : null}
-        {/* Viewers see the button too: trying tells them why they cannot (the spec's Access Denied message). */}
+        {/*
+          Viewers see the button too: trying tells them why they cannot (the Access Denied message of
+          docs/product-rules.md#space-file-permissions).
+        */}
         <Button
           size="sm"
           disabled={upload.isPending}

@@ -25,8 +25,8 @@ type UserRolesCardProps = {
 };
 
 /**
- * Space admins' User Roles card (spec 001 §2, Role management): every team member with their space role; 'No role'
- * when they have none, and choosing a role creates the assignment.
+ * Space admins' User Roles card (docs/product-rules.md#spaces, role management): every team member with their space
+ * role; 'No role' when they have none, and choosing a role creates the assignment.
  */
 export function UserRolesCard({ spaceId, teamMembers, spaceMembers, currentUserId }: UserRolesCardProps) {
   const { t } = useTranslation('spaces');

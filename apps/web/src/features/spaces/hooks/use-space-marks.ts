@@ -1,7 +1,9 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { storage } from '@/lib/storage';
 
-/** Favourites and unread marks are personal to this browser (spec 000 §3 gives them no server behaviour). */
+/**
+ * Favourites and unread marks are personal to this browser (docs/product-rules.md#spaces: they have no server side).
+ */
 export const SPACE_MARK_STORAGE_KEYS = {
   favorites: 'space-favorites',
   unread: 'space-unread',

@@ -1,6 +1,6 @@
 import type { Space } from '@lumen/contract';
 
-/** The spaces whose name or description contains the query, case-insensitively (spec 001 §2, Spaces Management). */
+/** The spaces whose name or description contains the query, case-insensitively (docs/product-rules.md#spaces). */
 export function filterSpaces(spaces: readonly Space[], query: string): Space[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...spaces];

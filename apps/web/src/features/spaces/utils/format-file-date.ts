@@ -1,6 +1,6 @@
 /**
- * A file's upload time as the spec shows it, always en-US whatever the UI language: "Nov 21, 2026, 10:05 AM".
- * `timeZone` defaults to the browser's (tests pin it).
+ * A file's upload time as the file card shows it (docs/product-rules.md#space-files), always en-US whatever the UI
+ * language: "Nov 21, 2026, 10:05 AM". `timeZone` defaults to the browser's (tests pin it).
  */
 export function formatFileDate(isoDate: string, timeZone?: string): string {
   const date = new Date(isoDate);

@@ -1,7 +1,10 @@
 const FILE_SIZE_UNITS = ['KB', 'MB', 'GB'] as const;
 const BYTES_PER_KB = 1024;
 
-/** A file size for people (spec 001 file card): whole bytes under 1 KB, else KB, MB or GB with 2 decimals. */
+/**
+ * A file size for people (docs/product-rules.md#space-files): whole bytes under 1 KB, else KB, MB or GB with 2
+ * decimals.
+ */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < BYTES_PER_KB) return `${Math.max(0, Math.round(bytes) || 0)} B`;
   let size = bytes;

@@ -24,7 +24,10 @@ type SimpleInviteFormProps = {
   onCancel: () => void;
 };
 
-/** Email only, always role employee; the submit stays disabled while the email is empty (spec 001 §5). */
+/**
+ * Email only, always role employee; the submit stays disabled while the email is empty
+ * (docs/product-rules.md#team-management).
+ */
 function SimpleInviteForm({ inviteMember, onSent, onCancel }: SimpleInviteFormProps) {
   const { t } = useTranslation('teamManagement');
   const translateValidation = useValidationText();

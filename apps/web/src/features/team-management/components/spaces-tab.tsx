@@ -56,8 +56,8 @@ function SpaceActions({ space }: { space: TeamSpace }) {
 }
 
 /**
- * Spaces (spec 001 §2): the team's spaces with name, description and member count; choosing one shows its actions.
- * 'No spaces created yet.' when there are none; managers get 'Create Space'.
+ * Spaces (docs/product-rules.md#team-management): the team's spaces with name, description and member count; choosing
+ * one shows its actions. 'No spaces created yet.' when there are none; managers get 'Create Space'.
  */
 export function SpacesTab({ spaces, isError, onRetry, canManageTeam }: SpacesTabProps) {
   const { t } = useTranslation('teamManagement');

@@ -12,7 +12,7 @@ const TRANSLATED_SERVER_MESSAGES = {
 } as const;
 
 /**
- * The text to show for a failed request: the server's own message (spec 001 §8 "or the server error text"),
+ * The text to show for a failed request: the server's own message (docs/product-rules.md#messages-and-texts),
  * translated when it is one of the contract's; the fallback when there is none (network error, no JSON body).
  */
 export function useErrorText() {

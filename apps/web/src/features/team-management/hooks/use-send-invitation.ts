@@ -6,8 +6,9 @@ import type { TeamManagementActions } from '../types';
 import { useErrorText } from './use-error-text';
 
 /**
- * Sends an invitation and tells the outcome (spec 001 §8): 'Invitation sent successfully!', or a warning when the
- * invitation exists but its mail failed, or the server's text / 'Failed to send invitation'. Resolves true on success.
+ * Sends an invitation and tells the outcome (docs/product-rules.md#invitations): 'Invitation sent successfully!', or a
+ * warning when the invitation exists but its mail failed, or the server's text / 'Failed to send invitation'. Resolves
+ * true on success.
  */
 export function useSendInvitation(inviteMember: TeamManagementActions['inviteMember']) {
   const { t } = useTranslation('teamManagement');

@@ -1,7 +1,10 @@
 import { INVITATION_MESSAGES } from '@lumen/contract';
 import { useTranslation } from 'react-i18next';
 
-/** The contract's form messages with their translation keys (the English texts are the spec's, word for word). */
+/**
+ * The contract's form messages with their translation keys (English word for word,
+ * docs/product-rules.md#messages-and-texts).
+ */
 const VALIDATION_KEYS = {
   [INVITATION_MESSAGES.fullNameRequired]: 'validation.fullNameRequired',
   [INVITATION_MESSAGES.emailRequired]: 'validation.emailRequired',

@@ -16,8 +16,8 @@ type CreateTeamFormProps = {
 };
 
 /**
- * The create-workspace form (spec 000 §4, spec 001 §2): name required, description optional; the button stays disabled
- * while the name is blank or the request runs ('Creating...').
+ * The create-workspace form (docs/product-rules.md#workspace-and-dashboard): name required, description optional; the
+ * button stays disabled while the name is blank or the request runs ('Creating...').
  */
 export function CreateTeamForm({ onCreated }: CreateTeamFormProps) {
   const { t } = useTranslation('teams');

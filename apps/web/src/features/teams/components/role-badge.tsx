@@ -10,7 +10,7 @@ const ROLE_STYLES: Record<Role, string> = {
   viewer: 'border-transparent bg-muted text-muted-foreground',
 };
 
-/** A role's label; 'member' when no role is known (spec 000 section 6). */
+/** A role's label; 'member' when no role is known (docs/product-rules.md#roles). */
 export function RoleBadge({ role, className }: { role: Role | null | undefined; className?: string }) {
   const { t } = useTranslation('teams');
   return (

@@ -14,7 +14,10 @@ export async function updateTaskStatus({ taskId, status }: UpdateTaskStatusInput
 type Snapshot = Array<[QueryKey, Task[] | undefined]>;
 
 type UseUpdateTaskStatusOptions = {
-  /** After the optimistic change was rolled back (the spec's 'Could not update task' toast). */
+  /**
+   * After the optimistic change was rolled back (the 'Could not update task' toast,
+   * docs/product-rules.md#tasks-and-shared-files).
+   */
   onError?: (error: Error) => void;
 };
 

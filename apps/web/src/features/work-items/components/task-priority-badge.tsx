@@ -10,7 +10,7 @@ const PRIORITY_STYLES: Record<TaskPriority, string> = {
   low: 'text-muted-foreground',
 };
 
-/** The task's priority; a task without one shows as medium (spec 001 section 9). */
+/** The task's priority; a task without one shows as medium (docs/product-rules.md#tasks-and-shared-files). */
 export function TaskPriorityBadge({ priority }: { priority: TaskPriority | null }) {
   const { t } = useTranslation('dashboards');
   const shown = priority ?? DEFAULT_TASK_PRIORITY;

@@ -19,7 +19,7 @@ export function useWorkItemText() {
     const key = findMessageKey(TRANSLATED_MESSAGES, message);
     return key ? t(key) : message;
   };
-  /** A failed request: the server's own text (spec 001 §8 "server text or ..."), else the fallback. */
+  /** A failed request: the server's own text (docs/product-rules.md#messages-and-texts), else the fallback. */
   const errorText = (error: unknown, fallback: string): string => translate(getServerMessage(error)) ?? fallback;
   return { translate, errorText };
 }

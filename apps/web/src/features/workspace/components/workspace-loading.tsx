@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 
-/** 'Loading workspace...' with a spinner, while the role state is read (spec 000 §2). */
+/**
+ * 'Loading workspace...' with a spinner, while the role state is read (docs/product-rules.md#workspace-and-dashboard).
+ */
 export function WorkspaceLoading() {
   const { t } = useTranslation('workspace');
   return (
