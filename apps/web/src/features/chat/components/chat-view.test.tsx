@@ -215,7 +215,7 @@ describe('ChatView', () => {
     expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
   });
 
-  describe('errors (spec 000 section 8)', () => {
+  describe('errors (docs/product-rules.md#chat-errors)', () => {
     it("shows an error part of the stream as 'AI Agent Error: ...'", async () => {
       stubFetch({
         'POST /api/chat': uiMessageStreamResponse([
