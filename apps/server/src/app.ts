@@ -67,10 +67,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'RATE_LIMITED',
-        `Too many attempts. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`,
-      ),
+      AppError.of('TOO_MANY_ATTEMPTS', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
   await app.register(databasePlugin, { handle: database });
   await app.register(mailPlugin, { config, mailer: options.mailer });

@@ -1,4 +1,6 @@
-/** Error codes the API returns in `{ error: { code, message, details? } }`, with their HTTP status. */
+import { type ErrorReason, isErrorReason } from './error-reasons.ts';
+
+/** Error codes the API returns in `{ error: { code, message, reason?, details? } }`, with their HTTP status. */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
@@ -24,16 +26,34 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export interface ApiErrorBody {
-  error: { code: string; message: string; details?: unknown };
+  error: {
+    code: string;
+    message: string;
+    /** Why, from ERROR_REASONS (ADR 0061); absent for errors outside the catalogue (5xx, Better Auth's own). */
+    reason?: ErrorReason;
+    details?: unknown;
+  };
 }
 
+/**
+ * An error body of the API. A `reason` this build does not know (a newer server behind an open tab) does not make
+ * the body unreadable: read it with `readApiErrorBody`, which leaves such a reason out.
+ */
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const error = (value as { error: unknown }).error;
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { message?: unknown }).message === 'string' &&
-    typeof (error as { code?: unknown }).code === 'string'
-  );
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, reason } = error as { code?: unknown; message?: unknown; reason?: unknown };
+  return typeof message === 'string' && typeof code === 'string' && (reason === undefined || isErrorReason(reason));
+}
+
+/** The API error body of a response, or undefined; a reason this build does not know is left out. */
+export function readApiErrorBody(value: unknown): ApiErrorBody | undefined {
+  if (isApiErrorBody(value)) return value;
+  if (typeof value !== 'object' || value === null || !('error' in value)) return undefined;
+  const error = (value as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { reason: _unknownReason, ...known } = error as Record<string, unknown>;
+  const body = { error: known };
+  return isApiErrorBody(body) ? body : undefined;
 }

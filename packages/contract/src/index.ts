@@ -2,6 +2,7 @@ export * from './assistant.ts';
 export * from './assistant-api.ts';
 export * from './auth.ts';
 export * from './constants.ts';
+export * from './error-reasons.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './ids.ts';

@@ -35,7 +35,7 @@ export const sessionPlugin = fp(
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const user = await options.readSession(readHeaders(request));
-      if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+      if (!user) throw AppError.of('SIGN_IN_REQUIRED');
       request.user = user;
     });
   },

@@ -1,19 +1,48 @@
-import { ERROR_STATUS, type ErrorCode } from '@lumen/contract';
+import {
+  type ApiErrorBody,
+  ERROR_REASONS,
+  ERROR_STATUS,
+  type ErrorCode,
+  type ErrorReason,
+  type ErrorReasonParams,
+  type FixedErrorReason,
+  findErrorReason,
+  formatErrorReason,
+  isFixedErrorReason,
+} from '@lumen/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 
-/** The one error type services throw; its code decides the HTTP status. */
+/** What `AppError.of` takes after the reason: the message's values when it has placeholders, then the details. */
+type ReasonArguments<Reason extends ErrorReason> = Reason extends FixedErrorReason
+  ? [details?: unknown]
+  : [params: ErrorReasonParams<Reason>, details?: unknown];
+
+/**
+ * The one error type services throw; its code decides the HTTP status. Errors a person can meet are thrown from the
+ * catalogue, `AppError.of('SPACE_NAME_TAKEN')`, so they carry a stable `reason` the web app translates (ADR 0061).
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: unknown;
+  readonly reason: ErrorReason | undefined;
 
-  constructor(code: ErrorCode, message: string, details?: unknown) {
+  constructor(code: ErrorCode, message: string, details?: unknown, reason?: ErrorReason) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.details = details;
+    this.reason = reason;
+  }
+
+  /** The catalogue's error: its code and English message (placeholders filled from `params`), and the reason. */
+  static of<Reason extends ErrorReason>(reason: Reason, ...args: ReasonArguments<Reason>): AppError {
+    const isFixed = isFixedErrorReason(reason);
+    const params = isFixed ? undefined : (args[0] as ErrorReasonParams<Reason>);
+    const details = isFixed ? args[0] : args[1];
+    return new AppError(ERROR_REASONS[reason].code, formatErrorReason(reason, params), details, reason);
   }
 
   get statusCode(): number {
@@ -21,46 +50,49 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A failed validation: the first issue's message, and every issue in `details`. A zod schema carries only a message,
+ * not a reason, so this is the one place where a reason is derived from a text: the first issue's message is looked
+ * up in ERROR_REASONS (messages are unique there). A message outside the catalogue (zod's own defaults) has no reason.
+ */
+function validationFailed(message: string | undefined, issues: ReadonlyArray<{ path: string; message?: string }>) {
+  return new AppError('VALIDATION_FAILED', message ?? 'The request is not valid', issues, findErrorReason(message));
+}
+
 export function validationError(error: ZodError): AppError {
-  const first = error.issues[0];
-  return new AppError(
-    'VALIDATION_FAILED',
-    first?.message ?? 'The request is not valid',
+  return validationFailed(
+    error.issues[0]?.message,
     error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
   );
 }
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
-/** Fastify's own client errors, turned into our codes with a message a person understands. */
-const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    code: 'UNSUPPORTED_MEDIA_TYPE',
-    message: 'This content type is not supported. Send JSON.',
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is empty but JSON was declared.' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: 'The Content-Length header is wrong.' },
+/** Fastify's own client errors, turned into our reasons with a message a person understands. */
+const FASTIFY_CLIENT_ERRORS: Record<string, FixedErrorReason> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'CONTENT_TYPE_NOT_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'EMPTY_JSON_BODY',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON_BODY',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_CONTENT_LENGTH',
 };
+
+function toIssues(validation: ReadonlyArray<{ instancePath: string; message?: string }>) {
+  return validation.map((issue) => ({ path: issue.instancePath, message: issue.message }));
+}
 
 function toAppError(error: FastifyError | AppError | Error): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const where = first?.instancePath ? `${first.instancePath.replace(/^\//, '').replaceAll('/', '.')}: ` : '';
-    return new AppError(
-      'VALIDATION_FAILED',
-      `${where}${first?.message ?? 'The request is not valid'}`,
-      error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message })),
-    );
+    const failed = validationFailed(first?.message, toIssues(error.validation));
+    return new AppError(failed.code, `${where}${failed.message}`, failed.details, failed.reason);
   }
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FASTIFY_CLIENT_ERRORS[fastifyError.code] : undefined;
-  if (known) return new AppError(known.code, known.message);
-  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
-    return new AppError('INVALID_JSON', 'The request body is not valid JSON.');
-  }
+  if (known) return AppError.of(known);
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) return AppError.of('INVALID_JSON_BODY');
   const status = fastifyError.statusCode;
   if (status === 429) return new AppError('RATE_LIMITED', error.message);
   if (status && status >= 400 && status < 500) {
@@ -71,7 +103,7 @@ function toAppError(error: FastifyError | AppError | Error): AppError {
   return new AppError('INTERNAL', INTERNAL_MESSAGE);
 }
 
-/** One error shape for the whole API: `{ error: { code, message, details? } }`; 5xx never leak internals. */
+/** One error shape for the whole API: `{ error: { code, message, reason?, details? } }`; 5xx never leak internals. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -81,10 +113,8 @@ export const errorsPlugin = fp(
       } else if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response did not match its schema');
       }
-      const body: { code: string; message: string; details?: unknown } = {
-        code: appError.code,
-        message: appError.message,
-      };
+      const body: ApiErrorBody['error'] = { code: appError.code, message: appError.message };
+      if (appError.reason && appError.statusCode < 500) body.reason = appError.reason;
       if (appError.details !== undefined && appError.statusCode < 500) body.details = appError.details;
       return reply.status(appError.statusCode).send({ error: body });
     });
@@ -105,11 +135,7 @@ export function rejectInvalidBody(request: FastifyRequest): void {
   const error = request.validationError;
   if (!error) return;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues = error.validation.map((issue: { instancePath: string; message?: string }) => ({
-      path: issue.instancePath,
-      message: issue.message,
-    }));
-    throw new AppError('VALIDATION_FAILED', issues[0]?.message ?? 'The request is not valid', issues);
+    throw validationFailed(error.validation[0]?.message, toIssues(error.validation));
   }
   throw error;
 }

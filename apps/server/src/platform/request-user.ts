@@ -4,7 +4,7 @@ import { AppError } from './errors.ts';
 
 /** The signed-in user of a route behind the /api auth hook. */
 export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (!request.user) throw AppError.of('SIGN_IN_REQUIRED');
   return request.user;
 }
 

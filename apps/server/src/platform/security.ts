@@ -55,7 +55,7 @@ export const securityPlugin = fp(
       const origin = requestOrigin(request);
       const site = request.headers['sec-fetch-site'];
       if (origin ? !trusted.has(origin) : site === 'cross-site') {
-        throw new AppError('FORBIDDEN', 'This request came from another site and was refused.');
+        throw AppError.of('CROSS_SITE_REQUEST');
       }
     });
   },

@@ -54,7 +54,7 @@ export function newStorageKey(): string {
 }
 
 export function storedFileNotFound(): AppError {
-  return new AppError('NOT_FOUND', 'The stored file was not found.');
+  return AppError.of('STORED_FILE_NOT_FOUND');
 }
 
 /** Hashes and counts what flows through, and stops the flow past `maxBytes`. */

@@ -1,4 +1,4 @@
-import type { Role } from '@lumen/contract';
+import type { ApiErrorBody, Role } from '@lumen/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { user } from '../db/schema/index.ts';
@@ -50,6 +50,6 @@ export async function addMember(ctx: TestContext, teamId: string, role: Role): P
   return actor;
 }
 
-export function errorOf(response: LightMyRequestResponse): { code: string; message: string } {
-  return (response.json() as { error: { code: string; message: string } }).error;
+export function errorOf(response: LightMyRequestResponse): ApiErrorBody['error'] {
+  return response.json<ApiErrorBody>().error;
 }

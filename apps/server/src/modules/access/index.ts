@@ -29,8 +29,6 @@ export {
   canGrantRole,
   isManager,
   isTeamAdmin,
-  MANAGERS_ONLY_MESSAGE,
-  NO_TEAM_MESSAGE,
   requireManager,
   requireMembership,
 } from './team-access.ts';

@@ -1,11 +1,4 @@
-import {
-  type FilePermissions,
-  isUuid,
-  NO_FILE_PERMISSIONS,
-  type Role,
-  SPACE_FILE_PERMISSIONS,
-  SPACE_MESSAGES,
-} from '@lumen/contract';
+import { type FilePermissions, isUuid, NO_FILE_PERMISSIONS, type Role, SPACE_FILE_PERMISSIONS } from '@lumen/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { spaceMembers, spaces, userRoles } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
@@ -111,7 +104,7 @@ export async function requireSpaceAccess(
   const isValidId = 'slug' in where || isUuid(where.id);
   const found = isValidId ? await findTeamSpaceWithRole(db, membership.teamId, userId, where) : null;
   const access = found ? decideSpaceAccess(membership, found.space, found.spaceRole) : null;
-  if (!access) throw new AppError('NOT_FOUND', SPACE_MESSAGES.notFound);
+  if (!access) throw AppError.of('SPACE_NOT_FOUND');
   return access;
 }
 

@@ -3,13 +3,10 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findMembership, type Membership } from './access.repository.ts';
 
-export const NO_TEAM_MESSAGE = 'You are not a member of any team yet.';
-export const MANAGERS_ONLY_MESSAGE = 'Access Denied: Only admins and team leads can manage the team';
-
 /** The caller's membership; a user without a team sees every team route as 404. */
 export async function requireMembership(db: Database, userId: string): Promise<Membership> {
   const membership = await findMembership(db, userId);
-  if (!membership) throw new AppError('NOT_FOUND', NO_TEAM_MESSAGE);
+  if (!membership) throw AppError.of('NO_TEAM');
   return membership;
 }
 
@@ -22,8 +19,8 @@ export function isTeamAdmin(membership: Membership | null): boolean {
   return membership?.role === 'admin';
 }
 
-export function assertManager(membership: Membership, message: string = MANAGERS_ONLY_MESSAGE): void {
-  if (!isManager(membership)) throw new AppError('FORBIDDEN', message);
+export function assertManager(membership: Membership): void {
+  if (!isManager(membership)) throw AppError.of('MANAGERS_ONLY');
 }
 
 export async function requireManager(db: Database, userId: string): Promise<Membership> {

@@ -129,6 +129,7 @@ describe('POST /api/ask with a failing provider', () => {
     const limited = await ask(failing, first.cookie, { query: 'again' });
     expect(limited.json().error).toEqual({
       code: 'RATE_LIMITED',
+      reason: 'MESSAGES_TOO_FAST',
       message: expect.stringMatching(/too quickly\. Please wait \d+ seconds/),
     });
     // Another user has their own budget.

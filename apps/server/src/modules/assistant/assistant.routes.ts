@@ -39,10 +39,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
     hook: 'preHandler' as const,
     keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
     errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-      new AppError(
-        'RATE_LIMITED',
-        `You are sending messages too quickly. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`,
-      ),
+      AppError.of('MESSAGES_TOO_FAST', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   };
 
   app.get(

@@ -78,13 +78,13 @@ async function keepOwnAttachments(db: Database, userId: string, attachments: Att
 async function saveUserMessage(db: Database, userId: string, request: ChatRequest): Promise<void> {
   const { id: conversationId, message } = request;
   const text = textOfParts(message.parts);
-  if (!text) throw new AppError('VALIDATION_FAILED', 'Type a message to send.');
+  if (!text) throw AppError.of('MESSAGE_EMPTY');
   const attachments = await keepOwnAttachments(db, userId, message.metadata?.attachments ?? []);
   const existing = await findConversation(db, conversationId);
-  if (existing && existing.userId !== userId) throw new AppError('NOT_FOUND', 'Conversation not found.');
+  if (existing && existing.userId !== userId) throw AppError.of('CONVERSATION_NOT_FOUND');
   if (!existing) {
     const created = await createConversation(db, { id: conversationId, userId, title: deriveConversationTitle(text) });
-    if (!created || created.userId !== userId) throw new AppError('NOT_FOUND', 'Conversation not found.');
+    if (!created || created.userId !== userId) throw AppError.of('CONVERSATION_NOT_FOUND');
   }
   const inserted = await insertMessage(db, {
     id: message.id,
@@ -98,7 +98,7 @@ async function saveUserMessage(db: Database, userId: string, request: ChatReques
     const previous = await findMessage(db, message.id);
     // The same message sent again (a retry) is fine; an id of another message is not.
     if (previous?.conversationId !== conversationId || previous.role !== 'user') {
-      throw new AppError('CONFLICT', 'This message id is already in use. Send the message again.');
+      throw AppError.of('MESSAGE_ID_IN_USE');
     }
   }
   // The conversation's updatedAt moves when the answer is saved (one write less before the first token).
@@ -130,7 +130,7 @@ async function applyApprovals(db: Database, userId: string, request: ChatRequest
   const rows = await listMessages(db, request.id);
   const last = rows.at(-1);
   if (!last || last.id !== request.message.id || last.role !== 'assistant') {
-    throw new AppError('VALIDATION_FAILED', 'Only the last assistant message can be confirmed.');
+    throw AppError.of('CONFIRM_LAST_MESSAGE_ONLY');
   }
   const answers = new Map<string, ApprovalAnswer>();
   for (const part of request.message.parts) {
@@ -149,7 +149,7 @@ async function applyApprovals(db: Database, userId: string, request: ChatRequest
     if (answer.approved && typeof part.type === 'string') thinking = thinkingTypeFor(part.type.replace(/^tool-/, ''));
     return { ...part, state: 'approval-responded', approval: answer };
   });
-  if (!changed) throw new AppError('VALIDATION_FAILED', 'There is nothing to confirm in this message.');
+  if (!changed) throw AppError.of('NOTHING_TO_CONFIRM');
   await updateMessageParts(db, last.id, parts);
   return thinking;
 }

@@ -38,7 +38,7 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     if (request.method !== 'POST') return;
     const body: unknown = request.body ?? {};
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new AppError('BAD_REQUEST', 'The request body must be a JSON object.');
+      throw AppError.of('BODY_NOT_OBJECT');
     }
     const bodySchema = BODY_SCHEMAS[subPath];
     if (bodySchema) {
@@ -51,16 +51,13 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
         .trim()
         .toLowerCase();
       if (await isRegisteredEmail(app.database.db, email)) {
-        throw new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.');
+        throw AppError.of('ACCOUNT_EXISTS');
       }
     }
     if (subPath === '/sign-in/social') {
       const provider = (body as { provider?: unknown }).provider;
       if (provider === 'google' && !config.google) {
-        throw new AppError(
-          'PROVIDER_NOT_ENABLED',
-          'Unsupported provider: Google sign-in is not enabled on this server (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).',
-        );
+        throw AppError.of('GOOGLE_NOT_ENABLED');
       }
     }
   };

@@ -93,6 +93,7 @@ describe('sign-up', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toEqual({
       code: 'CONFLICT',
+      reason: 'ACCOUNT_EXISTS',
       message: 'An account with this email already exists. Sign in instead.',
     });
   });
@@ -116,13 +117,21 @@ describe('sign-up', () => {
       payload: '{"email": "a@b.co",',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'INVALID_JSON', message: 'The request body is not valid JSON.' });
+    expect(response.json().error).toEqual({
+      code: 'INVALID_JSON',
+      reason: 'INVALID_JSON_BODY',
+      message: 'The request body is not valid JSON.',
+    });
   });
 
   it('refuses an oversized body with 413', async () => {
     const response = await post('/api/auth/sign-up/email', { ...makeUser(), padding: 'x'.repeat(1024 * 1024 + 10) });
     expect(response.statusCode).toBe(413);
-    expect(response.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' });
+    expect(response.json().error).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      reason: 'BODY_TOO_LARGE',
+      message: 'The request body is too large.',
+    });
   });
 });
 

@@ -17,8 +17,6 @@ import {
   type MessageRow,
 } from './conversations.repository.ts';
 
-const NOT_FOUND_MESSAGE = 'Conversation not found.';
-
 export function toConversation(row: ConversationRow): Conversation {
   return {
     id: row.id,
@@ -45,7 +43,7 @@ export function toStoredChatMessage(row: MessageRow): StoredChatMessage {
 /** The conversation when it belongs to the user; anyone else's (or a missing one) is 404, never 403. */
 export async function requireOwnConversation(db: Database, userId: string, id: string): Promise<ConversationRow> {
   const row = await findConversation(db, id);
-  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (!row || row.userId !== userId) throw AppError.of('CONVERSATION_NOT_FOUND');
   return row;
 }
 
@@ -60,5 +58,5 @@ export async function getConversationDetail(db: Database, userId: string, id: st
 }
 
 export async function deleteUserConversation(db: Database, userId: string, id: string): Promise<void> {
-  if (!(await deleteConversation(db, id, userId))) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (!(await deleteConversation(db, id, userId))) throw AppError.of('CONVERSATION_NOT_FOUND');
 }

@@ -53,7 +53,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
     async (request, reply) => {
       const user = requireUser(request);
       if (!request.isMultipart()) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data.');
+        throw AppError.of('MULTIPART_REQUIRED');
       }
       const files = await uploadFiles(
         { db: app.database.db, storage: app.storage, jobs: app.jobs, maxUploadMb, log: request.log },

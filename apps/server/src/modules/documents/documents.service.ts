@@ -124,7 +124,7 @@ async function sniffStored(storage: Storage, key: string) {
 }
 
 function tooLarge(filename: string, maxUploadMb: number): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', `File "${filename}" is larger than the ${maxUploadMb} MB limit.`);
+  return AppError.of('FILE_TOO_LARGE', { filename, maxMb: maxUploadMb });
 }
 
 /** Stores one file and decides its type from its content; refused files leave nothing behind. */
@@ -142,7 +142,7 @@ async function stageFile(deps: UploadDeps, file: IncomingFile): Promise<StagedFi
     file.stream.resume();
     if (error instanceof ObjectTooLargeError) throw tooLarge(filename, deps.maxUploadMb);
     if (error instanceof IncomingStreamError) {
-      throw new AppError('BAD_REQUEST', `The upload of "${filename}" broke off. Please try again.`);
+      throw AppError.of('UPLOAD_BROKE_OFF', { filename });
     }
     throw error;
   }
@@ -151,13 +151,13 @@ async function stageFile(deps: UploadDeps, file: IncomingFile): Promise<StagedFi
     return error;
   };
   if (file.wasTruncated()) throw await refuse(tooLarge(filename, deps.maxUploadMb));
-  if (stored.size === 0) throw await refuse(new AppError('BAD_REQUEST', `File "${filename}" is empty.`));
+  if (stored.size === 0) throw await refuse(AppError.of('FILE_EMPTY', { filename }));
   const decision = decideFileType({
     filename,
     sniffed: await sniffStored(deps.storage, stored.key),
     isText: probe.finish(),
   });
-  if (!decision.ok) throw await refuse(new AppError('UNSUPPORTED_MEDIA_TYPE', decision.message));
+  if (!decision.ok) throw await refuse(decision.error);
   return { filename, key: stored.key, size: stored.size, sha256: stored.sha256, mimeType: decision.mimeType };
 }
 
@@ -184,7 +184,7 @@ export async function uploadFiles(
   let results: Array<{ fileId: string; documentId: string; duplicateKey: string | null }>;
   try {
     for await (const file of incoming) staged.push(await stageFile(deps, file));
-    if (staged.length === 0) throw new AppError('BAD_REQUEST', 'Choose at least one file to upload.');
+    if (staged.length === 0) throw AppError.of('NO_FILES');
     results = await deps.db.transaction(async (tx) => {
       const saved: Array<{ fileId: string; documentId: string; duplicateKey: string | null }> = [];
       for (const file of staged) {
@@ -258,7 +258,7 @@ function decodeCursor(value: string): DocumentPageCursor {
   const [createdAt, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   const isValid =
     createdAt && id && isUuid(id) && /^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)?$/.test(createdAt);
-  if (!isValid) throw new AppError('VALIDATION_FAILED', 'cursor: This is not a cursor this list returned.');
+  if (!isValid) throw AppError.of('DOCUMENT_CURSOR_INVALID');
   return { createdAt, id };
 }
 
@@ -278,7 +278,7 @@ export async function listDocuments(
   };
 }
 
-const notFound = () => new AppError('NOT_FOUND', 'Document not found.');
+const notFound = () => AppError.of('DOCUMENT_NOT_FOUND');
 
 export async function getDocument(db: Database, userId: string, documentId: string): Promise<DocumentSummary> {
   const row = await findVisibleDocument(db, userId, documentId);
@@ -319,7 +319,7 @@ export async function processDocuments(
   documentIds: string[],
 ): Promise<{ documents: DocumentSummary[] }> {
   const visible = await findVisibleDocumentsByIdsForProcessing(deps.db, userId, documentIds);
-  if (visible.length === 0) throw new AppError('NOT_FOUND', 'None of the selected assets could be found.');
+  if (visible.length === 0) throw AppError.of('ASSETS_NOT_FOUND');
   await deps.db.transaction(async (tx) => {
     await tagDocuments(
       tx,

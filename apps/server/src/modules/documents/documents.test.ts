@@ -366,6 +366,7 @@ describe('POST /api/files', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({
       code: 'BAD_REQUEST',
+      reason: 'UPLOAD_BROKE_OFF',
       message: 'The upload of "cut.txt" broke off. Please try again.',
     });
     expect(await storedObjects()).toEqual(objectsBefore);
@@ -501,7 +502,11 @@ describe('the documents of a user', () => {
     ] as const) {
       const response = await ctx.app.inject({ method, url, headers: { ...TEST_ORIGIN, cookie: stranger.cookie } });
       expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 404 });
-      expect(response.json().error).toEqual({ code: 'NOT_FOUND', message: 'Document not found.' });
+      expect(response.json().error).toEqual({
+        code: 'NOT_FOUND',
+        reason: 'DOCUMENT_NOT_FOUND',
+        message: 'Document not found.',
+      });
     }
     expect((await documentOf(owner.cookie, id ?? '')).status).toBe('ready');
   });
@@ -560,6 +565,7 @@ describe('upload size limit', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toEqual({
       code: 'PAYLOAD_TOO_LARGE',
+      reason: 'FILE_TOO_LARGE',
       message: 'File "big.txt" is larger than the 0.01 MB limit.',
     });
     const objects = await readdir(path.join(small.dataDir, 'files'), { recursive: true }).catch(() => []);

@@ -156,8 +156,11 @@ describe('decideFileType', () => {
   });
 
   it('refuses content that contradicts its name', () => {
-    expect(decideFileType({ filename: 'a.docx', sniffed: pdf, isText: false })).toEqual({
-      ok: false,
+    const decision = decideFileType({ filename: 'a.docx', sniffed: pdf, isText: false });
+    expect(decision.ok).toBe(false);
+    expect(decision.ok ? null : decision.error).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      reason: 'FILE_CONTENT_MISMATCH',
       message: 'File "a.docx" is named .docx but its content is a PDF, not a Word document.',
     });
   });

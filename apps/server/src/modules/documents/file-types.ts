@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AppError } from '../../platform/errors.ts';
 
 /** The types an upload may have: decided from the content, never from the name alone (ADR 0012). */
 export const FILE_TYPES = {
@@ -65,7 +66,8 @@ export interface SniffInput {
   isText: boolean;
 }
 
-export type SniffResult = { ok: true; type: FileTypeId; mimeType: string } | { ok: false; message: string };
+/** A refusal is the error to answer with (415, its reason and message from the catalogue). */
+export type SniffResult = { ok: true; type: FileTypeId; mimeType: string } | { ok: false; error: AppError };
 
 /**
  * Decides the type of an upload from its content. Binary formats by their magic bytes; text formats by being UTF-8
@@ -75,7 +77,8 @@ export type SniffResult = { ok: true; type: FileTypeId; mimeType: string } | { o
 export function decideFileType({ filename, sniffed, isText }: SniffInput): SniffResult {
   const extension = path.extname(filename).slice(1).toLowerCase();
   const claimed = extension ? typeOfExtension(extension) : undefined;
-  const refuse = (message: string): SniffResult => ({ ok: false, message });
+  const refuse = (error: AppError): SniffResult => ({ ok: false, error });
+  const supported = SUPPORTED_EXTENSIONS_TEXT;
   const ok = (type: FileTypeId): SniffResult => ({ ok: true, type, mimeType: FILE_TYPES[type].mimeType });
 
   let actual: FileTypeId | undefined;
@@ -85,29 +88,34 @@ export function decideFileType({ filename, sniffed, isText }: SniffInput): Sniff
     if (sniffed.ext === 'cfb' && claimed === 'doc') actual = 'doc';
     if (!actual) {
       return refuse(
-        `File "${filename}" is not a supported type (its content is ${sniffed.ext.toUpperCase()}). You can upload ${SUPPORTED_EXTENSIONS_TEXT} files.`,
+        AppError.of('FILE_CONTENT_NOT_SUPPORTED', { filename, content: sniffed.ext.toUpperCase(), supported }),
       );
     }
   } else if (isText) {
     if (!extension) return ok('txt');
     if (claimed && TEXT_TYPES.includes(claimed)) return ok(claimed);
     if (claimed) {
-      return refuse(
-        `File "${filename}" is named .${extension} but its content is plain text, not a ${FILE_TYPES[claimed].label}.`,
-      );
+      return refuse(AppError.of('FILE_TEXT_MISNAMED', { filename, extension, claimed: FILE_TYPES[claimed].label }));
     }
-    return refuse(`File "${filename}" is not a supported type. You can upload ${SUPPORTED_EXTENSIONS_TEXT} files.`);
+    return refuse(AppError.of('FILE_TYPE_NOT_SUPPORTED', { filename, supported }));
   } else {
     if (claimed) {
-      return refuse(`File "${filename}" is named .${extension} but its content is not a ${FILE_TYPES[claimed].label}.`);
+      return refuse(
+        AppError.of('FILE_CONTENT_NOT_CLAIMED', { filename, extension, claimed: FILE_TYPES[claimed].label }),
+      );
     }
-    return refuse(`File "${filename}" is not a supported type. You can upload ${SUPPORTED_EXTENSIONS_TEXT} files.`);
+    return refuse(AppError.of('FILE_TYPE_NOT_SUPPORTED', { filename, supported }));
   }
 
   const isImageMix = claimed && IMAGE_TYPES.includes(claimed) && IMAGE_TYPES.includes(actual);
   if (claimed && claimed !== actual && !isImageMix) {
     return refuse(
-      `File "${filename}" is named .${extension} but its content is a ${FILE_TYPES[actual].label}, not a ${FILE_TYPES[claimed].label}.`,
+      AppError.of('FILE_CONTENT_MISMATCH', {
+        filename,
+        extension,
+        actual: FILE_TYPES[actual].label,
+        claimed: FILE_TYPES[claimed].label,
+      }),
     );
   }
   return ok(actual);

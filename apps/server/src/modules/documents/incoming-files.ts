@@ -19,12 +19,12 @@ export async function* incomingFiles(request: FastifyRequest, maxUploadMb: numbe
     }
   } catch (error) {
     if (error instanceof multipartErrors.FilesLimitError || error instanceof multipartErrors.PartsLimitError) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `You can upload at most ${MAX_FILES_PER_UPLOAD} files at once.`);
+      throw AppError.of('TOO_MANY_FILES', { max: MAX_FILES_PER_UPLOAD });
     }
     if (error instanceof multipartErrors.RequestFileTooLargeError) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `A file is larger than the ${maxUploadMb} MB limit.`);
+      throw AppError.of('UPLOAD_TOO_LARGE', { maxMb: maxUploadMb });
     }
     if (error instanceof AppError) throw error;
-    throw new AppError('BAD_REQUEST', 'The upload could not be read. Please try again.');
+    throw AppError.of('UPLOAD_UNREADABLE');
   }
 }

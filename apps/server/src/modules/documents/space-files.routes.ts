@@ -54,8 +54,7 @@ export const spaceFilesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data.');
+      if (!request.isMultipart()) throw AppError.of('MULTIPART_REQUIRED');
       const deps = { db: app.database.db, storage: app.storage, jobs: app.jobs, maxUploadMb, log: request.log };
       const uploaded = await uploadSpaceFiles(
         deps,

@@ -1,4 +1,4 @@
-import { isUuid, SPACE_MESSAGES, type SpaceFile } from '@lumen/contract';
+import { isUuid, type SpaceFile } from '@lumen/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { documents, files, user } from '../../db/schema/index.ts';
@@ -10,15 +10,13 @@ import type { Storage } from '../../platform/storage.ts';
 import { requireSpaceAccess, type SpaceAccess } from '../access/index.ts';
 import { cleanFilename, type IncomingFile, type UploadDeps, uploadFiles } from './documents.service.ts';
 
-const FILE_NOT_FOUND = 'File not found';
-
 function requirePermission(access: SpaceAccess, permission: 'canUpload' | 'canEdit' | 'canDelete'): void {
-  const messages = {
-    canUpload: SPACE_MESSAGES.noUploadPermission,
-    canEdit: SPACE_MESSAGES.noEditPermission,
-    canDelete: SPACE_MESSAGES.noDeletePermission,
-  };
-  if (!access.permissions[permission]) throw new AppError('FORBIDDEN', `Access Denied: ${messages[permission]}`);
+  const reasons = {
+    canUpload: 'NO_UPLOAD_PERMISSION',
+    canEdit: 'NO_EDIT_PERMISSION',
+    canDelete: 'NO_DELETE_PERMISSION',
+  } as const;
+  if (!access.permissions[permission]) throw AppError.of(reasons[permission]);
 }
 
 function selectSpaceFiles(db: Database) {
@@ -67,7 +65,7 @@ async function requireSpaceFile(db: Database, spaceId: string, fileId: string): 
         .where(and(eq(files.spaceId, spaceId), eq(files.id, fileId)))
         .limit(1)
     : [];
-  if (!row) throw new AppError('NOT_FOUND', FILE_NOT_FOUND);
+  if (!row) throw AppError.of('SPACE_FILE_NOT_FOUND');
   return row;
 }
 

@@ -48,10 +48,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<InvitationsRoutesOptions> 
           hook: 'preHandler',
           keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
           errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-            new AppError(
-              'RATE_LIMITED',
-              `You have sent too many invitations. Please wait ${Math.max(1, Math.ceil(context.ttl / 60_000))} minutes and try again.`,
-            ),
+            AppError.of('TOO_MANY_INVITATIONS', { minutes: Math.max(1, Math.ceil(context.ttl / 60_000)) }),
         },
       },
       schema: {

@@ -92,12 +92,12 @@ export async function createInvitation(
   const membership = await requireManager(db, actor.userId);
   const { teamId } = membership;
   if (!canGrantRole(membership.role, input.role)) {
-    throw new AppError('FORBIDDEN', 'You cannot invite someone with a role above your own');
+    throw AppError.of('INVITE_ROLE_ABOVE_OWN');
   }
   const department = input.departmentId ? await findTeamDepartment(db, teamId, input.departmentId) : null;
-  if (input.departmentId && !department) throw new AppError('NOT_FOUND', 'Department not found');
+  if (input.departmentId && !department) throw AppError.of('DEPARTMENT_NOT_FOUND');
   if (await isActiveMemberEmail(db, teamId, input.email)) {
-    throw new AppError('CONFLICT', INVITATION_MESSAGES.alreadyMember);
+    throw AppError.of('ALREADY_MEMBER');
   }
   const expiresAt = new Date(Date.now() + deps.expiryDays * DAY_MS);
   const invitationId = await db.transaction(async (tx) => {
@@ -168,7 +168,7 @@ export async function revokeInvitation(db: Database, actor: Actor, invitationId:
   const membership = await requireMembership(db, actor.userId);
   const { teamId } = membership;
   const invitation = isUuid(invitationId) ? await findTeamInvitation(db, teamId, invitationId) : null;
-  if (!invitation || invitation.acceptedAt) throw new AppError('NOT_FOUND', INVITATION_MESSAGES.notFound);
+  if (!invitation || invitation.acceptedAt) throw AppError.of('INVITATION_NOT_FOUND');
   assertManager(membership);
   await db.transaction(async (tx) => {
     await deleteInvitation(tx, teamId, invitationId);
@@ -186,7 +186,7 @@ export async function revokeInvitation(db: Database, actor: Actor, invitationId:
 /** What the acceptance page shows; the id is the link's secret, so no sign-in is needed. */
 export async function getPublicInvitation(db: Database, invitationId: string): Promise<PublicInvitation> {
   const row = isUuid(invitationId) ? await findInvitationWithTeam(db, invitationId) : null;
-  if (!row) throw new AppError('NOT_FOUND', INVITATION_MESSAGES.notFound);
+  if (!row) throw AppError.of('INVITATION_NOT_FOUND');
   return {
     id: row.id,
     email: row.email,
@@ -221,27 +221,27 @@ export async function acceptInvitation(
   invitationId: string,
 ): Promise<AcceptInvitationResponse> {
   const profile = await findUserProfile(db, actor.userId);
-  if (!profile) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (!profile) throw AppError.of('SIGN_IN_REQUIRED');
   try {
     return await db.transaction(async (tx) => {
       const invitation = isUuid(invitationId)
         ? await findInvitationWithTeam(tx, invitationId, { forUpdate: true })
         : null;
-      if (!invitation) throw new AppError('NOT_FOUND', INVITATION_MESSAGES.notFound);
+      if (!invitation) throw AppError.of('INVITATION_NOT_FOUND');
       if (invitation.acceptedAt) {
         const membership = await findMembership(tx, actor.userId);
         if (invitation.acceptedBy === actor.userId && membership?.teamId === invitation.teamId) {
           return acceptedResponse(invitation.teamId, invitation.teamName, membership.role);
         }
-        throw new AppError('CONFLICT', INVITATION_MESSAGES.alreadyAccepted);
+        throw AppError.of('INVITATION_ALREADY_ACCEPTED');
       }
-      if (statusOf(invitation) === 'expired') throw new AppError('GONE', INVITATION_MESSAGES.expired);
+      if (statusOf(invitation) === 'expired') throw AppError.of('INVITATION_EXPIRED');
       if (profile.email.toLowerCase() !== invitation.email.toLowerCase()) {
-        throw new AppError('FORBIDDEN', INVITATION_MESSAGES.differentEmail);
+        throw AppError.of('INVITATION_DIFFERENT_EMAIL');
       }
       const membership = await findMembership(tx, actor.userId);
       if (membership && membership.teamId !== invitation.teamId) {
-        throw new AppError('CONFLICT', INVITATION_MESSAGES.alreadyInAnotherTeam);
+        throw AppError.of('ALREADY_IN_ANOTHER_TEAM');
       }
       await markAccepted(tx, invitation.id, actor.userId);
       if (membership) return acceptedResponse(invitation.teamId, invitation.teamName, membership.role);
@@ -270,7 +270,7 @@ export async function acceptInvitation(
     });
   } catch (error) {
     // user_roles.user_id is unique: the user joined another team at the same moment.
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', INVITATION_MESSAGES.alreadyInAnotherTeam);
+    if (isUniqueViolation(error)) throw AppError.of('ALREADY_IN_ANOTHER_TEAM');
     throw error;
   }
 }

@@ -295,17 +295,24 @@ describe('accepting an invitation', () => {
     await expireInvitation(expired.invitation.id);
     const response = await accept(invitee, expired.invitation.id);
     expect(response.statusCode).toBe(410);
-    expect(errorOf(response).message).toBe(INVITATION_MESSAGES.expired);
+    expect(errorOf(response)).toEqual({
+      code: 'GONE',
+      reason: 'INVITATION_EXPIRED',
+      message: INVITATION_MESSAGES.expired,
+    });
 
     const unknown = await accept(invitee, 'b1b2c3d4-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
-    expect(errorOf(unknown).message).toBe(INVITATION_MESSAGES.notFound);
+    expect(errorOf(unknown)).toMatchObject({ reason: 'INVITATION_NOT_FOUND', message: INVITATION_MESSAGES.notFound });
 
     const other = await createTeamWithAdmin(ctx, 'Elsewhere');
     const created = (await invite(admin, { email: other.admin.email })).json() as { invitation: Invitation };
     const busy = await accept(other.admin, created.invitation.id);
     expect(busy.statusCode).toBe(409);
-    expect(errorOf(busy).message).toBe(INVITATION_MESSAGES.alreadyInAnotherTeam);
+    expect(errorOf(busy)).toMatchObject({
+      reason: 'ALREADY_IN_ANOTHER_TEAM',
+      message: INVITATION_MESSAGES.alreadyInAnotherTeam,
+    });
   });
 
   it('needs a session', async () => {

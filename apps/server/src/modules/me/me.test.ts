@@ -19,7 +19,11 @@ describe('GET /api/me/role', () => {
   it('needs a signed-in user', async () => {
     const response = await getRole();
     expect(response.statusCode).toBe(401);
-    expect(response.json().error).toEqual({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
+    expect(response.json().error).toEqual({
+      code: 'UNAUTHENTICATED',
+      reason: 'SIGN_IN_REQUIRED',
+      message: 'Please sign in to continue.',
+    });
   });
 
   it('is empty for a user without a team', async () => {

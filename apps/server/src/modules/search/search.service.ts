@@ -149,7 +149,7 @@ async function matcherFor(db: Database, lexemes: string[], texts: string[]): Pro
 /** A document's passages in reading order (for summaries); NOT_FOUND unless the user may view the document. */
 export async function getDocumentChunks(db: Database, userId: string, documentId: string): Promise<DocumentChunk[]> {
   const found = isUuid(documentId) ? await findDocumentChunks(db, userId, documentId) : null;
-  if (!found) throw new AppError('NOT_FOUND', 'Document not found.');
+  if (!found) throw AppError.of('DOCUMENT_NOT_FOUND');
   return found;
 }
 

@@ -3,7 +3,6 @@ import {
   type createSpaceSchema,
   type Role,
   SPACE_INVITATION_EXPIRY_DAYS,
-  SPACE_MESSAGES,
   type Space,
   type SpaceMember,
   TEAM_MESSAGES,
@@ -63,7 +62,7 @@ function toSpace(access: SpaceAccess, counts: SpaceCounts): Space {
 }
 
 function requireRoleManager(access: SpaceAccess): void {
-  if (!canManageSpace(access)) throw new AppError('FORBIDDEN', TEAM_MESSAGES.onlyAdminsAssignRoles);
+  if (!canManageSpace(access)) throw AppError.of('ONLY_ADMINS_ASSIGN_ROLES');
 }
 
 export async function listSpaces(db: Database, userId: string): Promise<{ spaces: Space[] }> {
@@ -93,7 +92,7 @@ export async function createSpace(
   const { teamId } = membership;
   const memberIds = [...new Set(input.memberIds.filter((id) => id !== actor.userId))];
   const inTeam = await filterActiveTeamMembers(db, teamId, memberIds);
-  if (memberIds.some((id) => !inTeam.has(id))) throw new AppError('NOT_FOUND', 'Team member not found');
+  if (memberIds.some((id) => !inTeam.has(id))) throw AppError.of('MEMBER_NOT_FOUND');
   let spaceId: string;
   try {
     spaceId = await db.transaction(async (tx) => {
@@ -121,7 +120,7 @@ export async function createSpace(
       return space.id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', SPACE_MESSAGES.nameTaken);
+    if (isUniqueViolation(error)) throw AppError.of('SPACE_NAME_TAKEN');
     throw error;
   }
   return getSpace(db, actor.userId, { id: spaceId });
@@ -153,7 +152,7 @@ export async function editSpace(
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', SPACE_MESSAGES.nameTaken);
+    if (isUniqueViolation(error)) throw AppError.of('SPACE_NAME_TAKEN');
     throw error;
   }
   return getSpace(db, actor.userId, { id: spaceId });
@@ -200,7 +199,7 @@ export async function setSpaceMemberRole(
 ): Promise<{ members: SpaceMember[]; message: string }> {
   const access = await requireSpaceAccess(db, actor.userId, { id: spaceId });
   const inTeam = await filterActiveTeamMembers(db, access.space.teamId, [targetUserId]);
-  if (!inTeam.has(targetUserId)) throw new AppError('NOT_FOUND', 'Team member not found');
+  if (!inTeam.has(targetUserId)) throw AppError.of('MEMBER_NOT_FOUND');
   requireRoleManager(access);
   const target = await findUserProfile(db, targetUserId);
   await db.transaction(async (tx) => {
@@ -228,8 +227,8 @@ export async function setSpaceMemberRole(
 export async function removeSpaceMember(db: Database, actor: Actor, spaceId: string, targetUserId: string) {
   const access = await requireSpaceAccess(db, actor.userId, { id: spaceId });
   requireRoleManager(access);
-  if (targetUserId === actor.userId) throw new AppError('BAD_REQUEST', 'You cannot remove yourself from the space');
-  if (!(await deleteSpaceMember(db, spaceId, targetUserId))) throw new AppError('NOT_FOUND', 'Space member not found');
+  if (targetUserId === actor.userId) throw AppError.of('CANNOT_LEAVE_SPACE');
+  if (!(await deleteSpaceMember(db, spaceId, targetUserId))) throw AppError.of('SPACE_MEMBER_NOT_FOUND');
 }
 
 export interface SpaceInvitationDeps {
@@ -288,7 +287,7 @@ export async function acceptSpaceInvitation(db: Database, actor: Actor, token: s
       invitation.expiresAt.getTime() > Date.now() &&
       profile?.email.toLowerCase() === invitation.email.toLowerCase() &&
       membership?.teamId === invitation.teamId;
-    if (!invitation || !isValid) throw new AppError('NOT_FOUND', SPACE_MESSAGES.acceptFailed);
+    if (!invitation || !isValid) throw AppError.of('SPACE_INVITATION_INVALID');
     await upsertSpaceMember(tx, {
       spaceId: invitation.spaceId,
       userId: actor.userId,

@@ -62,20 +62,24 @@ describe('creating spaces', () => {
   });
 
   it.each([
-    [{}, SPACE_MESSAGES.nameRequired],
-    [{ name: '   ' }, SPACE_MESSAGES.nameRequired],
-    [{ name: '!!!' }, 'Space name needs at least one letter or digit'],
-  ])('refuses %j with 400 %s', async (payload, message) => {
+    [{}, SPACE_MESSAGES.nameRequired, 'SPACE_NAME_REQUIRED'],
+    [{ name: '   ' }, SPACE_MESSAGES.nameRequired, 'SPACE_NAME_REQUIRED'],
+    [{ name: '!!!' }, 'Space name needs at least one letter or digit', 'SPACE_NAME_NEEDS_LETTER'],
+  ])('refuses %j with 400 %s', async (payload, message, reason) => {
     const response = await createSpace(admin, payload);
     expect(response.statusCode).toBe(400);
-    expect(errorOf(response).message).toBe(message);
+    expect(errorOf(response)).toMatchObject({ code: 'VALIDATION_FAILED', reason, message });
   });
 
   it('refuses a second space with the same name in any case (409), and employees (403)', async () => {
     expect((await createSpace(admin, { name: 'Marketing' })).statusCode).toBe(201);
     const duplicate = await createSpace(lead, { name: 'MARKETING' });
     expect(duplicate.statusCode).toBe(409);
-    expect(errorOf(duplicate).message).toBe(SPACE_MESSAGES.nameTaken);
+    expect(errorOf(duplicate)).toEqual({
+      code: 'CONFLICT',
+      reason: 'SPACE_NAME_TAKEN',
+      message: SPACE_MESSAGES.nameTaken,
+    });
     expect((await createSpace(employee, { name: 'Mine' })).statusCode).toBe(403);
     expect((await createSpace(await signInNewUser(ctx), { name: 'Nowhere' })).statusCode).toBe(404);
   });
@@ -90,7 +94,7 @@ describe('creating spaces', () => {
     expect((await listSpaces(viewer)).map((item) => item.name)).not.toContain('Board Room');
     const hidden = await callApi(ctx, viewer, 'GET', `/api/spaces/${space.id}`);
     expect(hidden.statusCode).toBe(404);
-    expect(errorOf(hidden).message).toBe(SPACE_MESSAGES.notFound);
+    expect(errorOf(hidden)).toEqual({ code: 'NOT_FOUND', reason: 'SPACE_NOT_FOUND', message: SPACE_MESSAGES.notFound });
     expect((await callApi(ctx, viewer, 'GET', '/api/spaces/by-slug/board-room')).statusCode).toBe(404);
   });
 
@@ -119,10 +123,18 @@ describe('space roles', () => {
     const url = `/api/spaces/${space.id}/members/${viewer.userId}/role`;
     const denied = await callApi(ctx, employee, 'PUT', url, { role: 'employee' });
     expect(denied.statusCode).toBe(403);
-    expect(errorOf(denied).message).toBe(TEAM_MESSAGES.onlyAdminsAssignRoles);
+    expect(errorOf(denied)).toEqual({
+      code: 'FORBIDDEN',
+      reason: 'ONLY_ADMINS_ASSIGN_ROLES',
+      message: TEAM_MESSAGES.onlyAdminsAssignRoles,
+    });
     const invalid = await callApi(ctx, lead, 'PUT', url, { role: 'owner' });
     expect(invalid.statusCode).toBe(400);
-    expect(errorOf(invalid).message).toBe(TEAM_MESSAGES.invalidRole);
+    expect(errorOf(invalid)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      reason: 'INVALID_ROLE',
+      message: TEAM_MESSAGES.invalidRole,
+    });
 
     const granted = await callApi(ctx, lead, 'PUT', url, { role: 'employee' });
     expect(granted.statusCode).toBe(200);

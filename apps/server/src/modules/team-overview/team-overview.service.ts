@@ -55,7 +55,7 @@ export async function getTeamStats(db: Database, userId: string, tzOffset: numbe
     isManager(membership) ? countPending(db, teamId) : Promise.resolve(null),
     countTeamSpaces(db, teamId),
   ]);
-  if (!team) throw new AppError('NOT_FOUND', 'You are not a member of any team yet.');
+  if (!team) throw AppError.of('NO_TEAM');
   return {
     memberCount: team.memberCount,
     departmentCount: team.departmentCount,
@@ -97,7 +97,7 @@ function toActivityEntry(row: AuditRow & { action: TeamAuditAction }): ActivityE
 export async function listActivity(db: Database, userId: string, query: ActivityQuery): Promise<ActivityList> {
   const { teamId } = await requireMembership(db, userId);
   const beforeSeq = query.cursor && /^\d+$/.test(query.cursor) ? Number(query.cursor) : null;
-  if (query.cursor && beforeSeq === null) throw new AppError('BAD_REQUEST', 'The cursor is not valid');
+  if (query.cursor && beforeSeq === null) throw AppError.of('ACTIVITY_CURSOR_INVALID');
   const rows = await listTeamAudit(db, teamId, { actions: TEAM_AUDIT_ACTIONS, limit: query.limit + 1, beforeSeq });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

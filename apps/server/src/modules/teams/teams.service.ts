@@ -20,9 +20,7 @@ import {
   canGrantRole,
   findMembership,
   isManager,
-  MANAGERS_ONLY_MESSAGE,
   type Membership,
-  NO_TEAM_MESSAGE,
   requireManager,
   requireMembership,
 } from '../access/index.ts';
@@ -50,11 +48,6 @@ import {
   upsertRoleInTeam,
 } from './teams.repository.ts';
 
-const ALREADY_IN_TEAM = 'You already belong to a team. Leave it before creating a new one.';
-const MEMBER_NOT_FOUND = 'Team member not found';
-const DEPARTMENT_NOT_FOUND = 'Department not found';
-const DEPARTMENT_EXISTS = 'A department with this name already exists';
-
 function toTeam(row: TeamRow): Team {
   return { id: row.id, name: row.name, description: row.description, createdAt: row.createdAt.toISOString() };
 }
@@ -79,7 +72,7 @@ function toDepartment(row: DepartmentRow): Department {
 async function requireDepartment(db: Database, userId: string, departmentId: string): Promise<Membership> {
   const membership = await requireMembership(db, userId);
   if (!(await findDepartment(db, membership.teamId, departmentId))) {
-    throw new AppError('NOT_FOUND', DEPARTMENT_NOT_FOUND);
+    throw AppError.of('DEPARTMENT_NOT_FOUND');
   }
   assertManager(membership);
   return membership;
@@ -104,7 +97,7 @@ export async function findTeamDepartment(
 /** Creates the team, makes the creator its admin and active member, and adds the default departments, atomically. */
 export async function createTeam(db: Database, actor: Actor, input: CreateTeamInput): Promise<CreateTeamResponse> {
   const { userId } = actor;
-  if (await findMembership(db, userId)) throw new AppError('CONFLICT', ALREADY_IN_TEAM);
+  if (await findMembership(db, userId)) throw AppError.of('ALREADY_IN_TEAM');
   let team: TeamRow;
   try {
     team = await db.transaction(async (tx) => {
@@ -129,7 +122,7 @@ export async function createTeam(db: Database, actor: Actor, input: CreateTeamIn
     });
   } catch (error) {
     // user_roles.user_id is unique: a concurrent creation by the same user lost the race.
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', ALREADY_IN_TEAM);
+    if (isUniqueViolation(error)) throw AppError.of('ALREADY_IN_TEAM');
     throw error;
   }
   return {
@@ -142,7 +135,7 @@ export async function createTeam(db: Database, actor: Actor, input: CreateTeamIn
 export async function getCurrentTeam(db: Database, userId: string): Promise<CurrentTeam> {
   const { teamId } = await requireMembership(db, userId);
   const row = await findTeamWithCounts(db, teamId);
-  if (!row) throw new AppError('NOT_FOUND', NO_TEAM_MESSAGE);
+  if (!row) throw AppError.of('NO_TEAM');
   return { ...toTeam(row), memberCount: row.memberCount, departmentCount: row.departmentCount };
 }
 
@@ -172,7 +165,7 @@ export async function addDepartment(db: Database, actor: Actor, name: string): P
       return toDepartment(row);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', DEPARTMENT_EXISTS);
+    if (isUniqueViolation(error)) throw AppError.of('DEPARTMENT_NAME_TAKEN');
     throw error;
   }
 }
@@ -203,10 +196,10 @@ export async function updateDepartmentName(
       return renamed;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', DEPARTMENT_EXISTS);
+    if (isUniqueViolation(error)) throw AppError.of('DEPARTMENT_NAME_TAKEN');
     throw error;
   }
-  if (!row) throw new AppError('NOT_FOUND', DEPARTMENT_NOT_FOUND);
+  if (!row) throw AppError.of('DEPARTMENT_NOT_FOUND');
   return toDepartment(row);
 }
 
@@ -215,7 +208,7 @@ export async function removeDepartment(db: Database, actor: Actor, departmentId:
   const { teamId } = await requireDepartment(db, actor.userId, departmentId);
   await db.transaction(async (tx) => {
     const deleted = await deleteDepartment(tx, teamId, departmentId);
-    if (!deleted) throw new AppError('NOT_FOUND', DEPARTMENT_NOT_FOUND);
+    if (!deleted) throw AppError.of('DEPARTMENT_NOT_FOUND');
     await writeAuditEntry(tx, actor, {
       teamId,
       action: 'department_delete',
@@ -242,18 +235,18 @@ export async function assignRole(
   const member = await db.transaction(async (tx) => {
     await lockTeamRoles(tx, teamId);
     // The target is looked up first: another team's user id answers 404 to everyone.
-    if (!(await findActiveMember(tx, teamId, targetUserId))) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
+    if (!(await findActiveMember(tx, teamId, targetUserId))) throw AppError.of('MEMBER_NOT_FOUND');
     // The caller's role is read again under the lock: a concurrent demotion of the caller counts.
     const callerRole = await findRoleInTeam(tx, teamId, userId);
     if (!callerRole || !canAssignRoles({ teamId, role: callerRole })) {
-      throw new AppError('FORBIDDEN', TEAM_MESSAGES.onlyAdminsAssignRoles);
+      throw AppError.of('ONLY_ADMINS_ASSIGN_ROLES');
     }
     if (!canGrantRole(callerRole, role)) {
-      throw new AppError('FORBIDDEN', 'You cannot grant a role above your own');
+      throw AppError.of('ROLE_ABOVE_OWN');
     }
     const current = await findRoleInTeam(tx, teamId, targetUserId);
     if (current === 'admin' && role !== 'admin' && (await countAdmins(tx, teamId)) <= 1) {
-      throw new AppError('CONFLICT', 'The last admin cannot be demoted. Make another member admin first.');
+      throw AppError.of('LAST_ADMIN_DEMOTION');
     }
     await upsertRoleInTeam(tx, teamId, targetUserId, role);
     const updated = await findActiveMember(tx, teamId, targetUserId);
@@ -272,7 +265,7 @@ export async function assignRole(
     }
     return updated;
   });
-  if (!member) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
+  if (!member) throw AppError.of('MEMBER_NOT_FOUND');
   return { member: toMember(member), message: TEAM_MESSAGES.roleUpdated };
 }
 
@@ -284,15 +277,15 @@ export async function removeMember(db: Database, actor: Actor, targetUserId: str
     await lockTeamRoles(tx, teamId);
     // The target is looked up first: another team's user id answers 404 to everyone.
     const target = await findActiveMember(tx, teamId, targetUserId);
-    if (!target) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
+    if (!target) throw AppError.of('MEMBER_NOT_FOUND');
     // The caller's role is read again under the lock: a concurrent demotion or removal of the caller counts.
     const callerRole = await findRoleInTeam(tx, teamId, userId);
-    if (!callerRole || !isManager({ teamId, role: callerRole })) throw new AppError('FORBIDDEN', MANAGERS_ONLY_MESSAGE);
-    if (targetUserId === userId) throw new AppError('BAD_REQUEST', 'You cannot remove yourself from the team');
+    if (!callerRole || !isManager({ teamId, role: callerRole })) throw AppError.of('MANAGERS_ONLY');
+    if (targetUserId === userId) throw AppError.of('CANNOT_REMOVE_SELF');
     const role = await findRoleInTeam(tx, teamId, targetUserId);
     if (role === 'admin') {
-      if ((await countAdmins(tx, teamId)) <= 1) throw new AppError('CONFLICT', 'The last admin cannot be removed');
-      throw new AppError('FORBIDDEN', 'An admin cannot be removed. Change their role first.');
+      if ((await countAdmins(tx, teamId)) <= 1) throw AppError.of('LAST_ADMIN_REMOVAL');
+      throw AppError.of('ADMIN_REMOVAL');
     }
     await deactivateMember(tx, teamId, targetUserId);
     await writeAuditEntry(tx, actor, {

@@ -89,7 +89,11 @@ describe('POST /api/teams', () => {
     const response = await callApi(ctx, me, 'POST', '/api/teams', payload);
     expect(response.statusCode).toBe(400);
     expect(errorOf(response)).toEqual(
-      expect.objectContaining({ code: 'VALIDATION_FAILED', message: TEAM_MESSAGES.nameRequired }),
+      expect.objectContaining({
+        code: 'VALIDATION_FAILED',
+        reason: 'TEAM_NAME_REQUIRED',
+        message: TEAM_MESSAGES.nameRequired,
+      }),
     );
     expect((await callApi(ctx, me, 'GET', '/api/me/role')).json().hasTeam).toBe(false);
   });
@@ -100,6 +104,7 @@ describe('POST /api/teams', () => {
     expect(response.statusCode).toBe(409);
     expect(errorOf(response)).toEqual({
       code: 'CONFLICT',
+      reason: 'ALREADY_IN_TEAM',
       message: 'You already belong to a team. Leave it before creating a new one.',
     });
   });
@@ -304,7 +309,11 @@ describe('PATCH /api/teams/current/members/:userId/role', () => {
     for (const userId of [target.userId, admin.userId, caller.userId]) {
       const response = await callApi(ctx, caller, 'PATCH', roleUrl(userId), { role: 'employee' });
       expect(response.statusCode).toBe(403);
-      expect(errorOf(response)).toEqual({ code: 'FORBIDDEN', message: TEAM_MESSAGES.onlyAdminsAssignRoles });
+      expect(errorOf(response)).toEqual({
+        code: 'FORBIDDEN',
+        reason: 'ONLY_ADMINS_ASSIGN_ROLES',
+        message: TEAM_MESSAGES.onlyAdminsAssignRoles,
+      });
     }
     expect((await callApi(ctx, target, 'GET', '/api/me/role')).json().role).toBe('viewer');
   });
@@ -317,7 +326,11 @@ describe('PATCH /api/teams/current/members/:userId/role', () => {
       const response = await callApi(ctx, admin, 'PATCH', roleUrl(member.userId), payload);
       expect(response.statusCode).toBe(400);
       expect(errorOf(response)).toEqual(
-        expect.objectContaining({ code: 'VALIDATION_FAILED', message: TEAM_MESSAGES.invalidRole }),
+        expect.objectContaining({
+          code: 'VALIDATION_FAILED',
+          reason: 'INVALID_ROLE',
+          message: TEAM_MESSAGES.invalidRole,
+        }),
       );
     },
   );

@@ -10,7 +10,6 @@ import {
   type TaskListQuery,
   type TaskPriority,
   type TaskStatus,
-  WORK_ITEM_ERRORS,
 } from '@lumen/contract';
 import { writeAuditEntry } from '../../platform/audit.ts';
 import type { Database } from '../../platform/db.ts';
@@ -101,19 +100,19 @@ function toSharedFile(row: SharedFileRow): SharedFile {
 }
 
 function assertWorkItemManager(membership: Membership): void {
-  if (!canManageWorkItems(membership)) throw new AppError('FORBIDDEN', WORK_ITEM_ERRORS.managersOnly);
+  if (!canManageWorkItems(membership)) throw AppError.of('WORK_ITEM_MANAGERS_ONLY');
 }
 
 async function requireTeamMember(db: Database, teamId: string, userId: string): Promise<PersonRow> {
   const member = await findActiveTeamMember(db, teamId, userId);
-  if (!member) throw new AppError('NOT_FOUND', WORK_ITEM_ERRORS.memberNotFound);
+  if (!member) throw AppError.of('MEMBER_NOT_FOUND');
   return member;
 }
 
 /** A task of the caller's team; another team's (or an unknown) id answers 404 before any permission check. */
 async function requireTask(db: Database, teamId: string, taskId: string): Promise<TaskRow> {
   const task = isUuid(taskId) ? await findTask(db, teamId, taskId) : null;
-  if (!task) throw new AppError('NOT_FOUND', WORK_ITEM_ERRORS.taskNotFound);
+  if (!task) throw AppError.of('TASK_NOT_FOUND');
   return task;
 }
 
@@ -165,7 +164,7 @@ export async function setTaskStatus(db: Database, actor: Actor, taskId: string, 
   const { teamId } = membership;
   const task = await requireTask(db, teamId, taskId);
   if (!canUpdateTask(membership, actor.userId, task)) {
-    throw new AppError('FORBIDDEN', WORK_ITEM_ERRORS.taskUpdateForbidden);
+    throw AppError.of('TASK_UPDATE_FORBIDDEN');
   }
   const updated = await db.transaction(async (tx) => {
     if (!(await updateTaskStatus(tx, teamId, taskId, status))) return null;
@@ -182,7 +181,7 @@ export async function setTaskStatus(db: Database, actor: Actor, taskId: string, 
     }
     return findTask(tx, teamId, taskId);
   });
-  if (!updated) throw new AppError('NOT_FOUND', WORK_ITEM_ERRORS.taskNotFound);
+  if (!updated) throw AppError.of('TASK_NOT_FOUND');
   return toTask(updated);
 }
 
@@ -191,7 +190,7 @@ export async function removeTask(db: Database, userId: string, taskId: string): 
   await requireTask(db, membership.teamId, taskId);
   assertWorkItemManager(membership);
   if (!(await deleteTask(db, membership.teamId, taskId))) {
-    throw new AppError('NOT_FOUND', WORK_ITEM_ERRORS.taskNotFound);
+    throw AppError.of('TASK_NOT_FOUND');
   }
 }
 
@@ -204,7 +203,7 @@ export async function shareFile(db: Database, actor: Actor, input: ShareFileData
   const { teamId } = membership;
   if (input.sharedWithUserId) await requireTeamMember(db, teamId, input.sharedWithUserId);
   if (input.spaceId && !(isUuid(input.spaceId) && (await findTeamSpace(db, teamId, input.spaceId)))) {
-    throw new AppError('NOT_FOUND', WORK_ITEM_ERRORS.spaceNotFound);
+    throw AppError.of('SPACE_NOT_FOUND');
   }
   const created = await db.transaction(async (tx) => {
     const id = await insertSharedFile(tx, {
@@ -255,11 +254,11 @@ export async function getSharedFiles(
 export async function removeSharedFile(db: Database, userId: string, fileId: string): Promise<void> {
   const membership = await requireMembership(db, userId);
   const file = isUuid(fileId) ? await findSharedFile(db, membership.teamId, fileId) : null;
-  if (!file) throw new AppError('NOT_FOUND', WORK_ITEM_ERRORS.sharedFileNotFound);
+  if (!file) throw AppError.of('SHARED_FILE_NOT_FOUND');
   if (!canRemoveSharedFile(membership, userId, file)) {
-    throw new AppError('FORBIDDEN', WORK_ITEM_ERRORS.sharedFileDeleteForbidden);
+    throw AppError.of('SHARED_FILE_DELETE_FORBIDDEN');
   }
   if (!(await deleteSharedFile(db, membership.teamId, fileId))) {
-    throw new AppError('NOT_FOUND', WORK_ITEM_ERRORS.sharedFileNotFound);
+    throw AppError.of('SHARED_FILE_NOT_FOUND');
   }
 }
