@@ -1,4 +1,4 @@
-import { isUuid, SPACE_MESSAGES, type SpaceFile } from '@lumen/contract';
+import { displayName, isUuid, SPACE_MESSAGES, type SpaceFile } from '@lumen/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { documents, files, user } from '../../db/schema/index.ts';
@@ -54,7 +54,7 @@ function toSpaceFile(row: SpaceFileRow): SpaceFile {
     fileSize: Number(row.fileSize),
     mimeType: row.mimeType,
     ownerId: row.ownerId,
-    ownerName: `${row.ownerFirstName} ${row.ownerLastName}`.trim() || row.ownerEmail,
+    ownerName: displayName({ firstName: row.ownerFirstName, lastName: row.ownerLastName, email: row.ownerEmail }),
     createdAt: row.createdAt.toISOString(),
     documentId: row.documentId,
     status: row.status,

@@ -2,6 +2,7 @@ import {
   type ActivityEntry,
   type ActivityList,
   type ActivityQuery,
+  displayName,
   TEAM_AUDIT_ACTIONS,
   type TeamAuditAction,
   type TeamSearchResult,
@@ -81,7 +82,7 @@ function toActivityEntry(row: AuditRow & { action: TeamAuditAction }): ActivityE
     const value = metadata[key];
     if (typeof value === 'string') details[key] = value;
   }
-  const actorName = `${row.actorFirstName ?? ''} ${row.actorLastName ?? ''}`.trim() || row.actorEmail;
+  const actorName = displayName({ firstName: row.actorFirstName, lastName: row.actorLastName, email: row.actorEmail });
   return {
     id: row.id,
     action: row.action,
