@@ -89,3 +89,12 @@ export async function saveAssistantMessage(db: Database, message: Omit<NewMessag
 export async function updateMessageParts(db: Database, id: string, parts: unknown[]): Promise<void> {
   await db.update(messages).set({ parts }).where(eq(messages.id, id));
 }
+
+/** How many conversations the user has (all of them). */
+export async function countUserConversations(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(eq(conversations.userId, userId));
+  return row?.value ?? 0;
+}

@@ -12,6 +12,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { DAY_MS, startOfLocalDay } from '../../platform/time.ts';
 import { isManager, requireMembership } from '../access/index.ts';
+import { countUserConversations } from '../conversations/index.ts';
 import { countPending } from '../invitations/index.ts';
 import { countTeamSpaces, searchVisibleSpaces } from '../spaces/index.ts';
 import { findTeamWithCounts, listActiveMembers, toMember } from '../teams/index.ts';
@@ -20,7 +21,6 @@ import {
   containsPattern,
   countMembersByRole,
   countTeamQueries,
-  countUserConversations,
   countUserDocuments,
   listTeamAudit,
   searchMemberIds,

@@ -1,11 +1,12 @@
 import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
+import { findVisibleDocument } from '../../documents/index.ts';
 import {
   type DocumentRef,
-  findVisibleDocument,
   findVisibleDocumentsByIds,
   findVisibleDocumentsByTitle,
   listRecentVisibleDocuments,
+  toDocumentRef,
 } from '../assistant.repository.ts';
 import type { AssistantSession } from '../session.ts';
 import type { DocumentOutput } from '../tool-outputs.ts';
@@ -28,7 +29,8 @@ async function resolveDocument(
 ): Promise<{ document: DocumentRef | null; candidates: DocumentRef[] }> {
   const { db, userId, spaceId } = session;
   if (input.documentId) {
-    return { document: await findVisibleDocument(db, userId, input.documentId, 'view', spaceId), candidates: [] };
+    const found = await findVisibleDocument(db, userId, input.documentId, spaceId);
+    return { document: found && toDocumentRef(found), candidates: [] };
   }
   if (input.title) {
     const matches = await findVisibleDocumentsByTitle(db, userId, input.title.trim(), 'view', spaceId);
