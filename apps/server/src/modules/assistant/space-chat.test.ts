@@ -104,8 +104,10 @@ describe('POST /api/chat with a spaceId', () => {
 
     expect(await messageRoles(lead, reply.id)).toEqual(['user', 'assistant']);
     const detail = (await callApi(ctx, lead, 'GET', `/api/conversations/${reply.id}`)).json<{
+      conversation: Conversation;
       messages: Array<{ metadata: { citations: Array<{ title: string }> } }>;
     }>();
+    expect(detail.conversation.spaceId).toBe(lab.id);
     expect(detail.messages[1]?.metadata.citations.map((citation) => citation.title)).toEqual(['fins.txt']);
   });
 

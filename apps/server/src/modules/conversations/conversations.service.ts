@@ -23,6 +23,7 @@ const NOT_FOUND_MESSAGE = 'Conversation not found.';
 export function toConversation(row: ConversationRow): Conversation {
   return {
     id: row.id,
+    spaceId: row.spaceId,
     title: row.title ?? EMPTY_CONVERSATION_TITLE,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
