@@ -1,5 +1,5 @@
-import { type DocumentSource, type DocumentStatus, isUuid } from '@lumen/contract';
-import { and, count, desc, ilike, inArray } from 'drizzle-orm';
+import type { DocumentSource, DocumentStatus } from '@lumen/contract';
+import { and, count, desc, ilike } from 'drizzle-orm';
 import { documents } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
 import { deletableDocumentsCondition, visibleDocumentsCondition } from '../access/index.ts';
@@ -44,20 +44,6 @@ export function toDocumentRef(row: DocumentRow): DocumentRef {
     mimeType: row.mimeType,
     createdAt: row.createdAt,
   };
-}
-
-export async function findVisibleDocumentsByIds(
-  db: Database,
-  userId: string,
-  ids: string[],
-  spaceId: string | null = null,
-): Promise<DocumentRef[]> {
-  const valid = ids.filter((id) => isUuid(id));
-  if (valid.length === 0) return [];
-  return db
-    .select(refColumns)
-    .from(documents)
-    .where(and(inArray(documents.id, valid), visibleDocumentsCondition(userId, spaceId)));
 }
 
 /** The user's documents whose title contains the text (case-insensitive), newest first. */

@@ -4,6 +4,7 @@ export {
   type DocumentRow,
   findDeletableDocument,
   findVisibleDocument,
+  findVisibleDocumentsByIds,
 } from './documents.repository.ts';
 export { documentsRoutes } from './documents.routes.ts';
 export { deleteDocument } from './documents.service.ts';

@@ -1,4 +1,4 @@
-import { isUuid, SPACE_MESSAGES, type SpaceFile } from '@lumen/contract';
+import { displayName, isUuid, SPACE_MESSAGES, type SpaceFile } from '@lumen/contract';
 import { writeAuditEntry } from '../../platform/audit.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';

@@ -1,9 +1,8 @@
 import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
-import { findVisibleDocument } from '../../documents/index.ts';
+import { findVisibleDocument, findVisibleDocumentsByIds } from '../../documents/index.ts';
 import {
   type DocumentRef,
-  findVisibleDocumentsByIds,
   findVisibleDocumentsByTitle,
   listRecentVisibleDocuments,
   toDocumentRef,
@@ -43,7 +42,9 @@ async function resolveDocument(
     };
   }
   // "Summarize this": the newest file attached in the conversation, else the newest document.
-  const attached = await findVisibleDocumentsByIds(db, userId, session.attachedDocumentIds, spaceId);
+  const attached = (await findVisibleDocumentsByIds(db, userId, session.attachedDocumentIds, spaceId)).map(
+    toDocumentRef,
+  );
   const newestAttached = session.attachedDocumentIds
     .map((id) => attached.find((doc) => doc.documentId === id))
     .find((doc) => doc !== undefined);
