@@ -121,7 +121,7 @@ test('a space: files by role, invitations by mail, the space chat, and a task th
   await member.keyboard.press('Enter');
   await expect(member.getByText(/312 moorings/).last()).toBeVisible({ timeout: 30_000 });
   await expect(
-    member.getByRole('list', { name: 'Sources' }).getByRole('link', { name: `[1] ${PDF_NAME}, p. 1` }),
+    member.getByRole('list', { name: 'Sources' }).getByRole('link', { name: `[1] ${PDF_NAME} (Space) p. 1` }),
   ).toBeVisible();
 
   // A task assigned to the member appears on their dashboard without a reload.

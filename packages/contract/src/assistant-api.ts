@@ -16,12 +16,17 @@ export const AI_PROVIDER_ERROR_CODE = 'AI_PROVIDER_FAILED';
 /** One part of a UI message as the client sends it; the server validates the parts it uses. */
 export const chatMessagePartSchema = z.looseObject({ type: z.string().min(1).max(100) });
 
+/** A space's id where the chat is scoped to one space (its chat, its conversations). */
+const spaceIdSchema = z.uuid({ error: 'spaceId must be a space id (a UUID)' });
+
 /**
  * POST /api/chat. `message` is the new user message, or (after the user answered a confirmation, e.g. delete_file)
- * the last assistant message with its approval responses.
+ * the last assistant message with its approval responses. `spaceId` scopes the conversation to one space: it is
+ * stored when the conversation is created, and a continuation must carry the same one.
  */
 export const chatRequestSchema = z.object({
   id: z.uuid({ error: 'id must be a conversation id (a UUID)' }),
+  spaceId: spaceIdSchema.optional(),
   message: z.object({
     id: z.string().trim().min(1).max(200),
     role: z.enum(['user', 'assistant']),
@@ -44,6 +49,9 @@ export const storedChatMessageSchema = z.object({
 });
 export type StoredChatMessage = z.infer<typeof storedChatMessageSchema>;
 
+/** GET /api/conversations: without `spaceId`, the conversations outside spaces; with it, that space's. */
+export const conversationListQuerySchema = z.object({ spaceId: spaceIdSchema.optional() });
+export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;
 export const conversationListSchema = z.object({ conversations: z.array(conversationSchema) });
 export const conversationDetailSchema = z.object({
   conversation: conversationSchema,

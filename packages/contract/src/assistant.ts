@@ -186,6 +186,8 @@ export type ChatMessageMetadata = z.infer<typeof chatMessageMetadataSchema>;
 
 export const conversationSchema = z.object({
   id: z.string(),
+  /** The space whose chat it is; null for the main chat's conversations. */
+  spaceId: z.string().nullable(),
   title: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),

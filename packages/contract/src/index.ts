@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './health.ts';
 export * from './ids.ts';
 export * from './invitations.ts';
+export * from './people.ts';
 export * from './realtime.ts';
 export * from './roles.ts';
 export * from './spaces.ts';

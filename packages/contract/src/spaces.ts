@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { citationSchema } from './assistant.ts';
 import { ROLES, type Role, roleSchema } from './roles.ts';
 
 /** The exact texts of the space screens and toasts (docs/product-rules.md#spaces). */
@@ -167,7 +166,3 @@ export const renameSpaceFileSchema = z.object({ filename: z.string().max(255, 'T
 /** The space chat's empty-reply text (docs/product-rules.md#space-chat). */
 export const SPACE_CHAT_EMPTY_REPLY =
   "I couldn't process your request in this space context. Please try rephrasing your question.";
-
-/** POST /api/spaces/:id/ask: the answer from the space's files, with the sources its [n] markers cite. */
-export const spaceAskResponseSchema = z.object({ response: z.string(), citations: z.array(citationSchema) });
-export type SpaceAskResponse = z.infer<typeof spaceAskResponseSchema>;

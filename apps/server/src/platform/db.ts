@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { sql } from 'drizzle-orm';
+import { type Column, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -57,6 +57,17 @@ export function rowsOf<Row>(result: unknown): Row[] {
   const rows = (result as { rows?: unknown }).rows;
   if (!Array.isArray(rows)) throw new Error('The database returned no rows array');
   return rows as Row[];
+}
+
+/**
+ * Schema columns by bare name, comma-separated, for the places raw SQL may not qualify them (an INSERT's column list,
+ * ON CONFLICT, SET). Everywhere else raw SQL names a column as `${table.column}`.
+ */
+export function columnNames(...columns: Column[]): SQL {
+  return sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
 }
 
 export type DatabaseTarget =

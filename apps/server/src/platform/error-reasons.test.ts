@@ -2,6 +2,7 @@ import {
   addSpaceMemberSchema,
   askRequestSchema,
   chatRequestSchema,
+  conversationListQuerySchema,
   createInvitationSchema,
   createSpaceSchema,
   createTaskSchema,
@@ -100,7 +101,8 @@ const INVALID_INPUTS: Array<[string, ZodType, unknown]> = [
   ['process, too many', processDocumentsSchema, { documentIds: Array.from({ length: 101 }, () => 'x') }],
   ['ask', askRequestSchema, { query: ' ' }],
   ['ask, too long', askRequestSchema, { query: long(8001) }],
-  ['chat', chatRequestSchema, { id: 'x', message: { id: 'm', role: 'user', parts: [] } }],
+  ['chat', chatRequestSchema, { id: 'x', spaceId: 'y', message: { id: 'm', role: 'user', parts: [] } }],
+  ['conversations of a space', conversationListQuerySchema, { spaceId: 'y' }],
 ];
 
 describe('ERROR_REASONS', () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-database.ts';
-import type { DatabaseHandle } from './db.ts';
+import { type DatabaseHandle, rowsOf } from './db.ts';
 import { createJobQueue, type JobQueue } from './jobs.ts';
 
 const log = Fastify({ logger: { level: 'silent' } }).log;
@@ -20,11 +20,7 @@ async function jobRow(id: number | null) {
   const result = await database.db.execute(
     sql`SELECT status, attempts, last_error AS "lastError", run_at > now() AS "isLater" FROM jobs WHERE id = ${id}`,
   );
-  return (
-    result as unknown as {
-      rows: Array<{ status: string; attempts: number; lastError: string | null; isLater: boolean }>;
-    }
-  ).rows[0];
+  return rowsOf<{ status: string; attempts: number; lastError: string | null; isLater: boolean }>(result)[0];
 }
 
 function queue(options: Partial<Parameters<typeof createJobQueue>[1]> = {}): JobQueue {

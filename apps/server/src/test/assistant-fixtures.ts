@@ -25,7 +25,7 @@ export function dataParts<T>(chunks: UIMessageChunk[], type: string): T[] {
 export function postChat(
   ctx: TestContext,
   cookie: string,
-  body: { id: string; text?: string; message?: Record<string, unknown> },
+  body: { id: string; text?: string; message?: Record<string, unknown>; spaceId?: string },
 ) {
   return ctx.app.inject({
     method: 'POST',
@@ -33,6 +33,7 @@ export function postChat(
     headers: { cookie, origin: 'http://localhost:3000' },
     payload: {
       id: body.id,
+      ...(body.spaceId ? { spaceId: body.spaceId } : {}),
       message: body.message ?? { id: randomUUID(), role: 'user', parts: [{ type: 'text', text: body.text ?? '' }] },
     },
   });

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 
-export type StubRequest = { method: string; path: string; body: unknown };
+/** A recorded request; `search` is its query string ('' or '?a=b'), which the route key does not include. */
+export type StubRequest = { method: string; path: string; search: string; body: unknown };
 type StubReply = Response | ((request: StubRequest) => Response | Promise<Response>);
 
 export function jsonResponse(body: unknown, status = 200): Response {
@@ -28,7 +29,12 @@ export function stubFetch(routes: Record<string, StubReply>) {
   const requests: StubRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://x');
-    const request: StubRequest = { method: init?.method ?? 'GET', path: url.pathname, body: parseBody(init?.body) };
+    const request: StubRequest = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      search: url.search,
+      body: parseBody(init?.body),
+    };
     requests.push(request);
     const reply = routes[`${request.method} ${request.path}`];
     if (!reply) return apiErrorResponse(501, 'NOT_STUBBED', `No stub for ${request.method} ${request.path}`);

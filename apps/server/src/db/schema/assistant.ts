@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
+import { spaces } from './spaces.ts';
 
 export const messageRoleEnum = pgEnum('message_role', ['user', 'assistant', 'system']);
 
+/** A user's conversation with the assistant; `spaceId` is set for a space's chat (fixed when it is created). */
 export const conversations = pgTable(
   'conversations',
   {
@@ -11,11 +13,16 @@ export const conversations = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id').references(() => spaces.id, { onDelete: 'cascade' }),
     title: text('title'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('conversations_user_idx').on(table.userId, table.updatedAt)],
+  (table) => [
+    index('conversations_user_idx').on(table.userId, table.updatedAt),
+    // Serves a space's list of the caller's conversations, and the cascade when a space is deleted.
+    index('conversations_space_idx').on(table.spaceId, table.userId, table.updatedAt),
+  ],
 );
 
 /** A chat message with its UI parts (text, tool calls, thinking type), attachments and citations. */

@@ -1,4 +1,17 @@
-import { bigint, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { chunks } from './documents.ts';
 
 /**
  * The lexical index (ADR 0010): one row per (lexeme, chunk) with the term frequency and the chunk's length, built in
@@ -30,3 +43,37 @@ export const searchStats = pgTable('search_stats', {
   chunkCount: bigint('chunk_count', { mode: 'number' }).notNull(),
   totalLength: bigint('total_length', { mode: 'number' }).notNull(),
 });
+
+/**
+ * A pgvector `vector` of any dimension: each embeddings model has its own, and search only compares vectors of the
+ * configured model (drizzle's own `vector` column needs a fixed dimension). Written and read as '[1,2,3]'.
+ */
+const anyDimensionVector = customType<{ data: number[]; driverData: string }>({
+  dataType: () => 'vector',
+  toDriver: (value) => `[${value.join(',')}]`,
+  fromDriver: (value) => JSON.parse(value) as number[],
+});
+
+/**
+ * One embedding per chunk and model (ADR 0014). pgvector is optional (a PostgreSQL server may lack it), so the table
+ * is not in the migrations yet: `ensureEmbeddingTable` (platform/embeddings.ts) creates it at start where the extension
+ * exists. Declared here so queries name it through the schema.
+ */
+export const chunkEmbeddings = pgTable(
+  'chunk_embeddings',
+  {
+    chunkId: bigint('chunk_id', { mode: 'number' }).notNull(),
+    model: text('model').notNull(),
+    embedding: anyDimensionVector('embedding').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The constraint names PostgreSQL gave the table ensureEmbeddingTable creates, so the schema describes it exactly.
+  (table) => [
+    primaryKey({ name: 'chunk_embeddings_pkey', columns: [table.chunkId, table.model] }),
+    foreignKey({
+      name: 'chunk_embeddings_chunk_id_fkey',
+      columns: [table.chunkId],
+      foreignColumns: [chunks.id],
+    }).onDelete('cascade'),
+  ],
+);

@@ -10,7 +10,6 @@ export async function answerQuestion(
   deps: ChatDeps,
   userId: string,
   query: string,
-  spaceId: string | null = null,
 ): Promise<{ response: string; citations: Citation[] }> {
   const session = createSession({
     db: deps.db,
@@ -19,7 +18,6 @@ export async function answerQuestion(
     log: deps.log,
     userId,
     canConfirm: false,
-    spaceId,
   });
   try {
     const { text, allText } = await generateAgentReply({

@@ -1,8 +1,9 @@
-import { type DocumentSource, type DocumentStatus, isUuid } from '@lumen/contract';
-import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import { conversations, documents } from '../../db/schema/index.ts';
+import type { DocumentSource, DocumentStatus } from '@lumen/contract';
+import { and, count, desc, ilike } from 'drizzle-orm';
+import { documents } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
 import { deletableDocumentsCondition, visibleDocumentsCondition } from '../access/index.ts';
+import type { DocumentRow } from '../documents/index.ts';
 
 /**
  * The assistant's own reads about the user's documents (names and counts for workspace_overview, summarize_document
@@ -33,34 +34,16 @@ type Access = 'view' | 'delete';
 const accessCondition = (userId: string, access: Access, spaceId: string | null = null) =>
   access === 'delete' ? deletableDocumentsCondition(userId) : visibleDocumentsCondition(userId, spaceId);
 
-export async function findVisibleDocument(
-  db: Database,
-  userId: string,
-  documentId: string,
-  access: Access = 'view',
-  spaceId: string | null = null,
-): Promise<DocumentRef | null> {
-  if (!isUuid(documentId)) return null;
-  const [row] = await db
-    .select(refColumns)
-    .from(documents)
-    .where(and(eq(documents.id, documentId), accessCondition(userId, access, spaceId)))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function findVisibleDocumentsByIds(
-  db: Database,
-  userId: string,
-  ids: string[],
-  spaceId: string | null = null,
-): Promise<DocumentRef[]> {
-  const valid = ids.filter((id) => isUuid(id));
-  if (valid.length === 0) return [];
-  return db
-    .select(refColumns)
-    .from(documents)
-    .where(and(inArray(documents.id, valid), visibleDocumentsCondition(userId, spaceId)));
+/** A document the documents module found (`findVisibleDocument`, `findDeletableDocument`), as the tools name it. */
+export function toDocumentRef(row: DocumentRow): DocumentRef {
+  return {
+    documentId: row.id,
+    title: row.title,
+    source: row.source,
+    status: row.status,
+    mimeType: row.mimeType,
+    createdAt: row.createdAt,
+  };
 }
 
 /** The user's documents whose title contains the text (case-insensitive), newest first. */
@@ -117,12 +100,4 @@ export async function countVisibleDocuments(
       .groupBy(documents.mimeType),
   ]);
   return { byStatus, byType };
-}
-
-export async function countConversations(db: Database, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ value: sql<number>`count(*)::int` })
-    .from(conversations)
-    .where(eq(conversations.userId, userId));
-  return row?.value ?? 0;
 }

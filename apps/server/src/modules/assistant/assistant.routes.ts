@@ -1,19 +1,11 @@
-import {
-  askRequestSchema,
-  askResponseSchema,
-  assistantModelInfoSchema,
-  chatRequestSchema,
-  spaceAskResponseSchema,
-} from '@lumen/contract';
+import { askRequestSchema, askResponseSchema, assistantModelInfoSchema, chatRequestSchema } from '@lumen/contract';
 import { JsonToSseTransformStream, UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireUser } from '../../platform/request-user.ts';
-import { requireSpaceAccess } from '../access/index.ts';
-import { answerQuestion, askAssistant } from './ask.service.ts';
+import { askAssistant } from './ask.service.ts';
 import { type ChatDeps, startChat } from './chat.service.ts';
 import { createLanguageModel, describeModel } from './models/create-language-model.ts';
 
@@ -63,7 +55,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
         tags: ['assistant'],
         summary: 'Sends a message and streams the answer (AI SDK UI message stream over SSE)',
         description:
-          'Body: { id: conversation id (client-generated UUID), message: the new user UIMessage, or the last assistant message carrying tool approval responses }. Streams start, data-thinking {type}, text, tool parts, one data-citations {citations}, finish; an error part with a message if the model fails.',
+          "Body: { id: conversation id (client-generated UUID), spaceId?: the space whose chat this is (the caller must be allowed to view it, else 404 'Space not found'; a conversation keeps the space it was created in), message: the new user UIMessage, or the last assistant message carrying tool approval responses }. Streams start, data-thinking {type}, text, tool parts, one data-citations {citations}, finish; an error part with a message if the model fails.",
         security: [{ session: [] }],
         body: chatRequestSchema,
       },
@@ -88,26 +80,5 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       },
     },
     async (request) => askAssistant(deps(), requireUser(request).id, request.body.query),
-  );
-
-  app.post(
-    '/spaces/:id/ask',
-    {
-      config: { rateLimit },
-      schema: {
-        tags: ['assistant', 'spaces'],
-        summary: "Asks the assistant about one space's files only (the space chat), with citations",
-        security: [{ session: [] }],
-        params: z.object({ id: z.string().min(1).max(100) }),
-        body: askRequestSchema,
-        response: { 200: spaceAskResponseSchema },
-      },
-    },
-    async (request) => {
-      const userId = requireUser(request).id;
-      // Checks the space is the user's to view (404 otherwise) before the model runs.
-      const { space } = await requireSpaceAccess(app.database.db, userId, { id: request.params.id });
-      return answerQuestion(deps(), userId, request.body.query, space.id);
-    },
   );
 };

@@ -15,7 +15,9 @@ import type { Database } from '../../platform/db.ts';
 import type { Embedder } from '../../platform/embeddings.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { requireSpaceAccess } from '../access/index.ts';
 import {
+  type ConversationRow,
   createConversation,
   findConversation,
   findMessage,
@@ -27,8 +29,8 @@ import {
   touchConversation,
   updateMessageParts,
 } from '../conversations/index.ts';
+import { findVisibleDocumentsByIds } from '../documents/index.ts';
 import { streamAgent, thinkingTypeFor } from './agent.ts';
-import { findVisibleDocumentsByIds } from './assistant.repository.ts';
 import { describeProviderError } from './provider-errors.ts';
 import { createSession } from './session.ts';
 import { createAssistantTools } from './tools/index.ts';
@@ -67,24 +69,54 @@ function toUIMessage(row: MessageRow): ChatUIMessage {
   };
 }
 
-/** Attachments the user may reference: files without a document yet, or their own documents. */
-async function keepOwnAttachments(db: Database, userId: string, attachments: Attachment[]): Promise<Attachment[]> {
+/** Attachments the user may reference: files without a document yet, or documents they may read in this chat. */
+async function keepOwnAttachments(
+  db: Database,
+  userId: string,
+  spaceId: string | null,
+  attachments: Attachment[],
+): Promise<Attachment[]> {
   const ids = attachments.map((a) => a.documentId).filter((id): id is string => id !== null);
-  const own = new Set((await findVisibleDocumentsByIds(db, userId, ids)).map((doc) => doc.documentId));
+  const own = new Set((await findVisibleDocumentsByIds(db, userId, ids, spaceId)).map((doc) => doc.id));
   return attachments.filter((a) => a.documentId === null || own.has(a.documentId)).slice(0, 50);
 }
 
+/**
+ * The conversation continues only for its owner and in the space it was created in (or outside spaces, if it was):
+ * anything else answers like a stranger's conversation, 404.
+ */
+function assertConversationScope(
+  conversation: ConversationRow | null,
+  userId: string,
+  spaceId: string | null,
+): asserts conversation is ConversationRow {
+  if (!conversation || conversation.userId !== userId || conversation.spaceId !== spaceId) {
+    throw AppError.of('CONVERSATION_NOT_FOUND');
+  }
+}
+
 /** Saves the new user message (before anything streams); the conversation is created on its first message. */
-async function saveUserMessage(db: Database, userId: string, request: ChatRequest): Promise<void> {
+async function saveUserMessage(
+  db: Database,
+  userId: string,
+  spaceId: string | null,
+  request: ChatRequest,
+): Promise<ConversationRow> {
   const { id: conversationId, message } = request;
   const text = textOfParts(message.parts);
   if (!text) throw AppError.of('MESSAGE_EMPTY');
-  const attachments = await keepOwnAttachments(db, userId, message.metadata?.attachments ?? []);
-  const existing = await findConversation(db, conversationId);
-  if (existing && existing.userId !== userId) throw AppError.of('CONVERSATION_NOT_FOUND');
-  if (!existing) {
-    const created = await createConversation(db, { id: conversationId, userId, title: deriveConversationTitle(text) });
-    if (!created || created.userId !== userId) throw AppError.of('CONVERSATION_NOT_FOUND');
+  const attachments = await keepOwnAttachments(db, userId, spaceId, message.metadata?.attachments ?? []);
+  let conversation = await findConversation(db, conversationId);
+  if (conversation) assertConversationScope(conversation, userId, spaceId);
+  else {
+    conversation = await createConversation(db, {
+      id: conversationId,
+      userId,
+      spaceId,
+      title: deriveConversationTitle(text),
+    });
+    // A concurrent first message may have created it first, possibly elsewhere.
+    assertConversationScope(conversation, userId, spaceId);
   }
   const inserted = await insertMessage(db, {
     id: message.id,
@@ -102,6 +134,7 @@ async function saveUserMessage(db: Database, userId: string, request: ChatReques
     }
   }
   // The conversation's updatedAt moves when the answer is saved (one write less before the first token).
+  return conversation;
 }
 
 interface ApprovalAnswer {
@@ -125,8 +158,14 @@ function readApproval(part: Record<string, unknown>): ApprovalAnswer | null {
  * The user's answer to a confirmation (delete_file): only the approval responses of the client's copy of the last
  * assistant message are taken; everything else stays as the server stored it.
  */
-async function applyApprovals(db: Database, userId: string, request: ChatRequest): Promise<ThinkingType> {
-  await requireOwnConversation(db, userId, request.id);
+async function applyApprovals(
+  db: Database,
+  userId: string,
+  spaceId: string | null,
+  request: ChatRequest,
+): Promise<{ conversation: ConversationRow; thinking: ThinkingType }> {
+  const conversation = await requireOwnConversation(db, userId, request.id);
+  assertConversationScope(conversation, userId, spaceId);
   const rows = await listMessages(db, request.id);
   const last = rows.at(-1);
   if (!last || last.id !== request.message.id || last.role !== 'assistant') {
@@ -151,7 +190,7 @@ async function applyApprovals(db: Database, userId: string, request: ChatRequest
   });
   if (!changed) throw AppError.of('NOTHING_TO_CONFIRM');
   await updateMessageParts(db, last.id, parts);
-  return thinking;
+  return { conversation, thinking };
 }
 
 function isContentPart(part: ChatPart): boolean {
@@ -166,7 +205,8 @@ function citationsOf(message: ChatUIMessage): Citation[] {
 /**
  * POST /api/chat: saves the user's message (or their confirmation), then streams the agent's answer as an AI SDK UI
  * message stream: `data-thinking` parts as the agent works, the text, one `data-citations` part, and an `error` part
- * if the model fails. The answer is saved when it finishes, also when the client has gone.
+ * if the model fails. The answer is saved when it finishes, also when the client has gone. With `spaceId` (a space's
+ * chat), the caller must be allowed to view that space, and the agent reads only its documents.
  */
 export async function startChat(
   deps: ChatDeps,
@@ -174,10 +214,15 @@ export async function startChat(
   request: ChatRequest,
 ): Promise<ReadableStream<UIMessageChunk>> {
   const { db, model, log } = deps;
+  // Checked on every message: someone who left a private space cannot go on asking about it.
+  const spaceId = request.spaceId ? (await requireSpaceAccess(db, userId, { id: request.spaceId })).space.id : null;
+  let conversation: ConversationRow;
   let firstThinking: ThinkingType = 'general';
-  if (request.message.role === 'user') await saveUserMessage(db, userId, request);
-  // A confirmed tool runs first: its thinking type shows from the start.
-  else firstThinking = await applyApprovals(db, userId, request);
+  if (request.message.role === 'user') conversation = await saveUserMessage(db, userId, spaceId, request);
+  else {
+    // A confirmed tool runs first: its thinking type shows from the start.
+    ({ conversation, thinking: firstThinking } = await applyApprovals(db, userId, spaceId, request));
+  }
 
   const history = (await listMessages(db, request.id)).map(toUIMessage);
   const attachedDocumentIds = history
@@ -198,6 +243,7 @@ export async function startChat(
         userId,
         attachedDocumentIds,
         canConfirm: true,
+        spaceId: conversation.spaceId,
         reportThinking: (type) => writer.write({ type: 'data-thinking', id: THINKING_PART_ID, data: { type } }),
       });
       const tools = createAssistantTools(session);

@@ -1,5 +1,5 @@
 import type { Attachment, Citation } from '@lumen/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { conversations, messages } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
 
@@ -15,17 +15,27 @@ export async function findConversation(db: Database, id: string): Promise<Conver
 /** Creates the conversation unless it exists (a concurrent first message); returns the stored row. */
 export async function createConversation(
   db: Database,
-  values: { id: string; userId: string; title: string },
+  values: { id: string; userId: string; spaceId: string | null; title: string },
 ): Promise<ConversationRow | null> {
   await db.insert(conversations).values(values).onConflictDoNothing({ target: conversations.id });
   return findConversation(db, values.id);
 }
 
-export async function listConversations(db: Database, userId: string): Promise<ConversationRow[]> {
+/** The user's conversations of one space, or (spaceId null) those outside every space. */
+export async function listConversations(
+  db: Database,
+  userId: string,
+  spaceId: string | null,
+): Promise<ConversationRow[]> {
   return db
     .select()
     .from(conversations)
-    .where(eq(conversations.userId, userId))
+    .where(
+      and(
+        eq(conversations.userId, userId),
+        spaceId ? eq(conversations.spaceId, spaceId) : isNull(conversations.spaceId),
+      ),
+    )
     .orderBy(desc(conversations.updatedAt), desc(conversations.createdAt));
 }
 
@@ -88,4 +98,13 @@ export async function saveAssistantMessage(db: Database, message: Omit<NewMessag
 
 export async function updateMessageParts(db: Database, id: string, parts: unknown[]): Promise<void> {
   await db.update(messages).set({ parts }).where(eq(messages.id, id));
+}
+
+/** How many conversations the user has (all of them). */
+export async function countUserConversations(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(eq(conversations.userId, userId));
+  return row?.value ?? 0;
 }

@@ -1,4 +1,4 @@
-import { conversationDetailSchema, conversationListSchema } from '@lumen/contract';
+import { conversationDetailSchema, conversationListQuerySchema, conversationListSchema } from '@lumen/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/request-user.ts';
@@ -13,11 +13,20 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['assistant'],
         summary: "The signed-in user's conversations, most recently active first",
+        description:
+          "Without spaceId, the conversations outside spaces (the chat's sidebar); with it, the caller's conversations of that space (404 'Space not found' for a space they may not view).",
         security: [{ session: [] }],
+        querystring: conversationListQuerySchema,
         response: { 200: conversationListSchema },
       },
     },
-    async (request) => ({ conversations: await listUserConversations(app.database.db, requireUser(request).id) }),
+    async (request) => ({
+      conversations: await listUserConversations(
+        app.database.db,
+        requireUser(request).id,
+        request.query.spaceId ?? null,
+      ),
+    }),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import {
 } from '@lumen/contract';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { requireSpaceAccess } from '../access/index.ts';
 import {
   type ConversationRow,
   deleteConversation,
@@ -20,6 +21,7 @@ import {
 export function toConversation(row: ConversationRow): Conversation {
   return {
     id: row.id,
+    spaceId: row.spaceId,
     title: row.title ?? EMPTY_CONVERSATION_TITLE,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -47,8 +49,17 @@ export async function requireOwnConversation(db: Database, userId: string, id: s
   return row;
 }
 
-export async function listUserConversations(db: Database, userId: string): Promise<Conversation[]> {
-  return (await listConversations(db, userId)).map(toConversation);
+/**
+ * The user's conversations outside spaces (the /chat sidebar), or, with `spaceId`, their conversations of that space
+ * once they may view it (404 'Space not found' otherwise).
+ */
+export async function listUserConversations(
+  db: Database,
+  userId: string,
+  spaceId: string | null = null,
+): Promise<Conversation[]> {
+  const scope = spaceId ? (await requireSpaceAccess(db, userId, { id: spaceId })).space.id : null;
+  return (await listConversations(db, userId, scope)).map(toConversation);
 }
 
 export async function getConversationDetail(db: Database, userId: string, id: string): Promise<ConversationDetail> {

@@ -1,5 +1,7 @@
 /** The conversations module: the assistant's saved conversations and their messages (the chat service writes them). */
 export {
+  type ConversationRow,
+  countUserConversations,
   createConversation,
   findConversation,
   findMessage,

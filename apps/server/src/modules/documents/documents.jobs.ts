@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { INGEST_DOCUMENT_JOB, processUploadedDocument } from './documents.service.ts';
 import { DEFAULT_MAX_UNPACKED_BYTES } from './extract.ts';
+import { INGEST_DOCUMENT_JOB, processUploadedDocument } from './ingestion.service.ts';
 
 export function registerDocumentJobs(app: FastifyInstance): void {
   app.jobs.register<{ documentId: string }>(INGEST_DOCUMENT_JOB, (job) =>

@@ -4,12 +4,13 @@ import {
   type DocumentListQuery,
   type DocumentSource,
   type DocumentStatus,
+  isUuid,
 } from '@lumen/contract';
 import { and, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { chunks, documents, files } from '../../db/schema/index.ts';
-import { type Database, rowsOf } from '../../platform/db.ts';
+import { columnNames, type Database, rowsOf } from '../../platform/db.ts';
 import { deletableDocumentsCondition, visibleDocumentsCondition } from '../access/index.ts';
-import { insertPostingsSql, type PassageInput, passageRowsSql } from '../search/index.ts';
+import { insertPostingsSql, type PassageInput, passageRowsSql, returningInsertedChunks } from '../search/index.ts';
 
 export interface DocumentRow {
   id: string;
@@ -45,17 +46,38 @@ const documentColumns = {
   updatedAt: documents.updatedAt,
 };
 
-export async function findVisibleDocument(
-  db: Database,
-  userId: string,
-  documentId: string,
-): Promise<DocumentRow | null> {
+/** The document with this id that the condition admits, with its file's size. */
+async function findDocumentWhere(db: Database, documentId: string, condition: SQL): Promise<DocumentRow | null> {
+  if (!isUuid(documentId)) return null;
   const [row] = await db
     .select(documentColumns)
     .from(documents)
     .leftJoin(files, eq(files.id, documents.fileId))
-    .where(and(eq(documents.id, documentId), visibleDocumentsCondition(userId)));
+    .where(and(eq(documents.id, documentId), condition))
+    .limit(1);
   return row ?? null;
+}
+
+/**
+ * THE lookup of one document the user may view (`visibleDocumentsCondition`); with a space id, only that space's (the
+ * space chat). Null for an unknown id, an id that is not a UUID, or a document the user may not view.
+ */
+export async function findVisibleDocument(
+  db: Database,
+  userId: string,
+  documentId: string,
+  spaceId: string | null = null,
+): Promise<DocumentRow | null> {
+  return findDocumentWhere(db, documentId, visibleDocumentsCondition(userId, spaceId));
+}
+
+/** One document the user may delete from the chat (`deletableDocumentsCondition`); null otherwise. */
+export async function findDeletableDocument(
+  db: Database,
+  userId: string,
+  documentId: string,
+): Promise<DocumentRow | null> {
+  return findDocumentWhere(db, documentId, deletableDocumentsCondition(userId));
 }
 
 export async function findDocumentsByIds(db: Database, documentIds: string[]): Promise<DocumentRow[]> {
@@ -120,20 +142,6 @@ const fileColumns = {
   sha256: files.sha256,
   storageKey: files.storageKey,
 };
-
-/** The stored file behind a document the user may view. */
-export async function findVisibleDocumentFile(
-  db: Database,
-  userId: string,
-  documentId: string,
-): Promise<StoredFileRow | null> {
-  const [row] = await db
-    .select(fileColumns)
-    .from(documents)
-    .innerJoin(files, eq(files.id, documents.fileId))
-    .where(and(eq(documents.id, documentId), visibleDocumentsCondition(userId)));
-  return row ?? null;
-}
 
 /**
  * An earlier upload of the same bytes, with its document: the owner's own (outside spaces), or anyone's in the same
@@ -292,19 +300,35 @@ export async function insertIndexedDocument(
 ): Promise<boolean> {
   const result = await db.execute(sql`
     WITH doc AS (
-      INSERT INTO ${documents} (id, owner_id, source, external_id, title, mime_type, content_hash, status, error,
-                                page_count, chunk_count, file_id, team_id, space_id, url, modified_at)
+      INSERT INTO ${documents} (${columnNames(
+        documents.id,
+        documents.ownerId,
+        documents.source,
+        documents.externalId,
+        documents.title,
+        documents.mimeType,
+        documents.contentHash,
+        documents.status,
+        documents.error,
+        documents.pageCount,
+        documents.chunkCount,
+        documents.fileId,
+        documents.teamId,
+        documents.spaceId,
+        documents.url,
+        documents.modifiedAt,
+      )})
       VALUES (${documentId}::uuid, ${values.ownerId}, ${values.source}::document_source, ${values.externalId}, ${values.title},
               ${values.mimeType}, ${values.contentHash}, 'ready', ${values.error}, ${values.pageCount}::int,
               ${values.chunkCount}::int, ${values.fileId ?? null}::uuid, ${values.teamId ?? null}::uuid,
               ${values.spaceId ?? null}::uuid, ${values.url ?? null}, ${values.modifiedAt?.toISOString() ?? null}::timestamptz)
-      ON CONFLICT (owner_id, source, external_id) DO NOTHING
-      RETURNING id
+      ON CONFLICT (${columnNames(documents.ownerId, documents.source, documents.externalId)}) DO NOTHING
+      RETURNING ${documents.id} AS id
     ),
     inserted AS (
-      INSERT INTO ${chunks} (document_id, ordinal, page, text)
+      INSERT INTO ${chunks} (${columnNames(chunks.documentId, chunks.ordinal, chunks.page, chunks.text)})
       SELECT doc.id, c.ordinal, c.page, c.text FROM doc, ${passageRowsSql(passages)}
-      RETURNING id, document_id, text
+      ${returningInsertedChunks}
     ),
     indexed AS (${insertPostingsSql(titleForIndex)})
     SELECT count(*)::int AS created FROM doc`);
@@ -366,17 +390,20 @@ export async function replaceDocumentContent(
     .where(eq(documents.id, documentId));
 }
 
-/** The documents among these ids that the user may view (the hub's "process" selection). */
-export async function findVisibleDocumentsByIdsForProcessing(
+/** The documents among these ids that the user may view; with a space id, only that space's. */
+export async function findVisibleDocumentsByIds(
   db: Database,
   userId: string,
   documentIds: string[],
-): Promise<Array<{ id: string; fileId: string | null }>> {
-  if (documentIds.length === 0) return [];
+  spaceId: string | null = null,
+): Promise<DocumentRow[]> {
+  const valid = documentIds.filter((id) => isUuid(id));
+  if (valid.length === 0) return [];
   return db
-    .select({ id: documents.id, fileId: documents.fileId })
+    .select(documentColumns)
     .from(documents)
-    .where(and(inArray(documents.id, documentIds), visibleDocumentsCondition(userId)));
+    .leftJoin(files, eq(files.id, documents.fileId))
+    .where(and(inArray(documents.id, valid), visibleDocumentsCondition(userId, spaceId)));
 }
 
 /** Adds the tag to each document that lacks it. */

@@ -20,10 +20,10 @@ import {
   listDocuments,
   openDocumentContent,
   processDocuments,
-  uploadFiles,
 } from './documents.service.ts';
 import { incomingFiles, MAX_FILES_PER_UPLOAD } from './incoming-files.ts';
 import { spaceFilesRoutes } from './space-files.routes.ts';
+import { uploadFiles } from './upload.service.ts';
 
 export const documentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const maxUploadMb = config.MAX_UPLOAD_MB;
@@ -126,8 +126,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
     },
     async (request, reply) => {
       const content = await openDocumentContent(
-        app.database.db,
-        app.storage,
+        { db: app.database.db, storage: app.storage },
         requireUser(request).id,
         request.params.id,
       );

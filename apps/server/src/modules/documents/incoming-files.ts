@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
-import type { IncomingFile } from './documents.service.ts';
+import type { IncomingFile } from './upload.service.ts';
 
 /** Files one upload request may carry. */
 export const MAX_FILES_PER_UPLOAD = 20;

@@ -1,5 +1,11 @@
 /** The documents module: uploads, space files, extraction and ingestion into the search index, the document hub. */
 export { registerDocumentJobs } from './documents.jobs.ts';
+export {
+  type DocumentRow,
+  findDeletableDocument,
+  findVisibleDocument,
+  findVisibleDocumentsByIds,
+} from './documents.repository.ts';
 export { documentsRoutes } from './documents.routes.ts';
 export { deleteDocument } from './documents.service.ts';
 export { type IngestTextInput, type IngestTextResult, ingestText } from './ingest.ts';

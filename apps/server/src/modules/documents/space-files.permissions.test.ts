@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Role, Space, SpaceFile } from '@lumen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_ORIGIN, type TestContext } from '../../test/build-test-app.ts';
@@ -129,9 +130,12 @@ describe('outside the space', () => {
       expect((await callApi(ctx, actor, 'GET', `${base}/${file.id}/content`)).statusCode).toBe(404);
       expect((await callApi(ctx, actor, 'PATCH', `${base}/${file.id}`, { filename: 'x.txt' })).statusCode).toBe(404);
       expect((await callApi(ctx, actor, 'DELETE', `${base}/${file.id}`)).statusCode).toBe(404);
-      expect(
-        (await callApi(ctx, actor, 'POST', `/api/spaces/${space.id}/ask`, { query: 'What is inside?' })).statusCode,
-      ).toBe(404);
+      const chat = {
+        id: randomUUID(),
+        spaceId: space.id,
+        message: { id: randomUUID(), role: 'user', parts: [{ type: 'text', text: 'What is inside?' }] },
+      };
+      expect((await callApi(ctx, actor, 'POST', '/api/chat', chat)).statusCode).toBe(404);
     }
     const listed = (await callApi(ctx, members.viewer, 'GET', `/api/spaces/${space.id}/files`)).json<{
       files: SpaceFile[];

@@ -1,14 +1,20 @@
-import { isUuid, type SpaceFile } from '@lumen/contract';
-import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { documents, files, user } from '../../db/schema/index.ts';
+import { displayName, isUuid, type SpaceFile } from '@lumen/contract';
 import { writeAuditEntry } from '../../platform/audit.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/request-user.ts';
-import type { Storage } from '../../platform/storage.ts';
 import { requireSpaceAccess, type SpaceAccess } from '../access/index.ts';
-import { cleanFilename, type IncomingFile, type UploadDeps, uploadFiles } from './documents.service.ts';
+import {
+  deleteFileWithDocument,
+  findSpaceFile,
+  listSpaceFileRows,
+  renameFile,
+  type SpaceFileRow,
+} from './space-files.repository.ts';
+import { cleanFilename, type IncomingFile, type UploadDeps, uploadFiles } from './upload.service.ts';
+
+/** What the space file services need besides the database (uploads need all of it); each takes the part it uses. */
+export type SpaceFilesDeps = UploadDeps;
 
 function requirePermission(access: SpaceAccess, permission: 'canUpload' | 'canEdit' | 'canDelete'): void {
   const reasons = {
@@ -19,31 +25,6 @@ function requirePermission(access: SpaceAccess, permission: 'canUpload' | 'canEd
   if (!access.permissions[permission]) throw AppError.of(reasons[permission]);
 }
 
-function selectSpaceFiles(db: Database) {
-  return db
-    .select({
-      id: files.id,
-      spaceId: files.spaceId,
-      filename: files.filename,
-      fileSize: files.fileSize,
-      mimeType: files.mimeType,
-      storageKey: files.storageKey,
-      ownerId: files.ownerId,
-      ownerFirstName: user.firstName,
-      ownerLastName: user.lastName,
-      ownerEmail: user.email,
-      createdAt: files.createdAt,
-      documentId: documents.id,
-      status: documents.status,
-    })
-    .from(files)
-    .innerJoin(user, eq(user.id, files.ownerId))
-    .leftJoin(documents, eq(documents.fileId, files.id))
-    .$dynamic();
-}
-
-type SpaceFileRow = Awaited<ReturnType<ReturnType<typeof selectSpaceFiles>['execute']>>[number];
-
 function toSpaceFile(row: SpaceFileRow): SpaceFile {
   return {
     id: row.id,
@@ -52,7 +33,7 @@ function toSpaceFile(row: SpaceFileRow): SpaceFile {
     fileSize: Number(row.fileSize),
     mimeType: row.mimeType,
     ownerId: row.ownerId,
-    ownerName: `${row.ownerFirstName} ${row.ownerLastName}`.trim() || row.ownerEmail,
+    ownerName: displayName({ firstName: row.ownerFirstName, lastName: row.ownerLastName, email: row.ownerEmail }),
     createdAt: row.createdAt.toISOString(),
     documentId: row.documentId,
     status: row.status,
@@ -60,22 +41,17 @@ function toSpaceFile(row: SpaceFileRow): SpaceFile {
 }
 
 async function requireSpaceFile(db: Database, spaceId: string, fileId: string): Promise<SpaceFileRow> {
-  const [row] = isUuid(fileId)
-    ? await selectSpaceFiles(db)
-        .where(and(eq(files.spaceId, spaceId), eq(files.id, fileId)))
-        .limit(1)
-    : [];
+  const row = isUuid(fileId) ? await findSpaceFile(db, spaceId, fileId) : null;
   if (!row) throw AppError.of('SPACE_FILE_NOT_FOUND');
   return row;
 }
 
+/** At most this many files in a space's list. */
+const MAX_LISTED_FILES = 500;
+
 /** The space's files, newest first (everyone who may view the space). */
 async function readSpaceFiles(db: Database, spaceId: string): Promise<SpaceFile[]> {
-  const rows = await selectSpaceFiles(db)
-    .where(eq(files.spaceId, spaceId))
-    .orderBy(desc(files.createdAt), desc(files.id))
-    .limit(500);
-  return rows.map(toSpaceFile);
+  return (await listSpaceFileRows(db, spaceId, MAX_LISTED_FILES)).map(toSpaceFile);
 }
 
 export async function listSpaceFiles(db: Database, userId: string, spaceId: string): Promise<{ files: SpaceFile[] }> {
@@ -85,7 +61,7 @@ export async function listSpaceFiles(db: Database, userId: string, spaceId: stri
 
 /** Uploads into a space (every role but viewer); the files are ingested so the assistant can answer from them. */
 export async function uploadSpaceFiles(
-  deps: UploadDeps,
+  deps: SpaceFilesDeps,
   actor: Actor,
   spaceId: string,
   incoming: AsyncIterable<IncomingFile>,
@@ -117,7 +93,7 @@ export interface SpaceFileContent {
 }
 
 export async function openSpaceFile(
-  deps: { db: Database; storage: Storage },
+  deps: Pick<SpaceFilesDeps, 'db' | 'storage'>,
   actor: Actor,
   spaceId: string,
   fileId: string,
@@ -155,8 +131,7 @@ export async function renameSpaceFile(
   const filename = rawName.trim() ? cleanFilename(rawName) : row.filename;
   if (filename !== row.filename) {
     await db.transaction(async (tx) => {
-      await tx.update(files).set({ filename }).where(eq(files.id, fileId));
-      await tx.update(documents).set({ title: filename, updatedAt: new Date() }).where(eq(documents.fileId, fileId));
+      await renameFile(tx, fileId, filename);
       await writeAuditEntry(tx, actor, {
         teamId: access.space.teamId,
         action: 'file_edit',
@@ -173,7 +148,7 @@ export async function renameSpaceFile(
 
 /** Deletes a space file with its document and passages (space admins only), then the stored object. */
 export async function deleteSpaceFile(
-  deps: { db: Database; storage: Storage; log: Pick<FastifyBaseLogger, 'error'> },
+  deps: Pick<SpaceFilesDeps, 'db' | 'storage' | 'log'>,
   actor: Actor,
   spaceId: string,
   fileId: string,
@@ -182,8 +157,7 @@ export async function deleteSpaceFile(
   const row = await requireSpaceFile(deps.db, spaceId, fileId);
   requirePermission(access, 'canDelete');
   await deps.db.transaction(async (tx) => {
-    await tx.delete(documents).where(eq(documents.fileId, fileId));
-    await tx.delete(files).where(eq(files.id, fileId));
+    await deleteFileWithDocument(tx, fileId);
     await writeAuditEntry(tx, actor, {
       teamId: access.space.teamId,
       action: 'file_delete',

@@ -160,30 +160,4 @@ describe('who reads space files', () => {
     if (!file?.documentId) throw new Error('no file');
     expect((await callApi(ctx, employee, 'DELETE', `/api/documents/${file.documentId}`)).statusCode).toBe(404);
   });
-
-  it("answers a space's questions from that space's files only, with citations", async () => {
-    const lab = (await callApi(ctx, lead, 'POST', '/api/spaces', { name: 'Fin Lab' })).json<Space>();
-    const other = (await callApi(ctx, lead, 'POST', '/api/spaces', { name: 'Other Lab' })).json<Space>();
-    await upload(lead, lab.id, [
-      { filename: 'fins.txt', content: 'The salamander regeneration trial finished in March with twelve subjects.' },
-    ]);
-    await upload(lead, other.id, [
-      { filename: 'other.txt', content: 'The salamander regeneration trial was cancelled in April.' },
-    ]);
-    await ctx.app.jobs.drain();
-
-    const asked = await callApi(ctx, lead, 'POST', `/api/spaces/${lab.id}/ask`, {
-      query: 'When did the salamander regeneration trial finish?',
-    });
-    expect(asked.statusCode).toBe(200);
-    const body = asked.json() as { response: string; citations: Array<{ title: string }> };
-    expect(body.response).toContain('March');
-    expect(body.citations.map((citation) => citation.title)).toEqual(['fins.txt']);
-
-    const outsider = await createTeamWithAdmin(ctx, 'Askers');
-    const refused = await callApi(ctx, outsider.admin, 'POST', `/api/spaces/${lab.id}/ask`, { query: 'trial?' });
-    expect(refused.statusCode).toBe(404);
-    const blank = await callApi(ctx, lead, 'POST', `/api/spaces/${lab.id}/ask`, { query: '  ' });
-    expect(blank.statusCode).toBe(400);
-  });
 });

@@ -3,6 +3,7 @@ import {
   type CreateInvitationResponse,
   type CreateInvitationValues,
   deriveRoleState,
+  displayName,
   INVITATION_MESSAGES,
   type Invitation,
   type InvitationStatus,
@@ -43,10 +44,6 @@ export interface InvitationDeps {
   expiryDays: number;
 }
 
-function displayName(first: string | null, last: string | null, email: string | null, fallback: string): string {
-  return `${first ?? ''} ${last ?? ''}`.trim() || email || fallback;
-}
-
 function statusOf(row: { acceptedAt: Date | null; expiresAt: Date }, now = new Date()): InvitationStatus {
   if (row.acceptedAt) return 'accepted';
   return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'pending';
@@ -64,7 +61,10 @@ function toInvitation(row: InvitationListRow): Invitation {
     customDepartment: row.customDepartment,
     invitedBy: {
       userId: row.invitedBy,
-      name: displayName(row.inviterFirstName, row.inviterLastName, row.inviterEmail, 'Unknown User'),
+      name: displayName(
+        { firstName: row.inviterFirstName, lastName: row.inviterLastName, email: row.inviterEmail },
+        'Unknown User',
+      ),
     },
     status: statusOf(row),
     createdAt: row.createdAt.toISOString(),
@@ -134,7 +134,10 @@ export async function createInvitation(
         to: stored.email,
         inviteeName: stored.fullName,
         teamName: stored.teamName,
-        inviterName: displayName(stored.inviterFirstName, stored.inviterLastName, stored.inviterEmail, 'A teammate'),
+        inviterName: displayName(
+          { firstName: stored.inviterFirstName, lastName: stored.inviterLastName, email: stored.inviterEmail },
+          'A teammate',
+        ),
         role: stored.role,
         customRole: stored.customRole,
         department: stored.department ?? stored.customDepartment,
@@ -194,7 +197,10 @@ export async function getPublicInvitation(db: Database, invitationId: string): P
     customRole: row.customRole,
     teamName: row.teamName,
     teamDescription: row.teamDescription,
-    invitedByName: displayName(row.inviterFirstName, row.inviterLastName, row.inviterEmail, 'Unknown User'),
+    invitedByName: displayName(
+      { firstName: row.inviterFirstName, lastName: row.inviterLastName, email: row.inviterEmail },
+      'Unknown User',
+    ),
     status: statusOf(row),
     expiresAt: row.expiresAt.toISOString(),
     acceptedAt: row.acceptedAt?.toISOString() ?? null,
@@ -261,7 +267,7 @@ export async function acceptInvitation(
         resourceId: actor.userId,
         newValues: { role: invitation.role, invitationId: invitation.id },
         metadata: {
-          target: displayName(profile.firstName, profile.lastName, profile.email, profile.email),
+          target: displayName(profile),
           role: invitation.customRole ?? invitation.role,
         },
         severity: 'low',

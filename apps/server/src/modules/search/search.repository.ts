@@ -1,7 +1,7 @@
 import type { SearchResult } from '@lumen/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { chunks, documents } from '../../db/schema/index.ts';
-import { type Database, rowsOf } from '../../platform/db.ts';
+import { chunkEmbeddings, chunkPostings, chunks, documents, searchStats } from '../../db/schema/index.ts';
+import { columnNames, type Database, rowsOf } from '../../platform/db.ts';
 import { visibleDocumentsCondition } from '../access/index.ts';
 
 /** BM25 parameters, tuned on the SciFact train split (ADR 0010). */
@@ -56,13 +56,23 @@ export function passageRowsSql(passages: PassageInput[]): SQL {
   ) AS c (ordinal, page, text)`;
 }
 
+/** The RETURNING clause of an INSERT INTO chunks whose CTE, named `inserted`, `insertPostingsSql` then indexes. */
+export const returningInsertedChunks: SQL = sql`RETURNING ${chunks.id} AS id, ${chunks.documentId} AS document_id, ${chunks.text} AS text`;
+
 /**
- * The statement that indexes the chunks a preceding CTE named `inserted (id, document_id, text)` returned: the lexemes
- * of `title + text` of each chunk with their frequency and the chunk's length. A trigger updates the corpus statistics.
+ * The statement that indexes the chunks a preceding CTE named `inserted (id, document_id, text)` returned (see
+ * `returningInsertedChunks`): the lexemes of `title + text` of each chunk with their frequency and the chunk's length.
+ * A trigger updates the corpus statistics.
  */
 export function insertPostingsSql(title: string): SQL {
   return sql`
-    INSERT INTO chunk_postings (lexeme, chunk_id, document_id, tf, chunk_length)
+    INSERT INTO ${chunkPostings} (${columnNames(
+      chunkPostings.lexeme,
+      chunkPostings.chunkId,
+      chunkPostings.documentId,
+      chunkPostings.tf,
+      chunkPostings.chunkLength,
+    )})
     SELECT v.lexeme, v.chunk_id, v.document_id, v.tf, sum(v.tf) OVER (PARTITION BY v.chunk_id)
     FROM (
       SELECT i.id AS chunk_id, i.document_id, t.lexeme, coalesce(array_length(t.positions, 1), 1) AS tf
@@ -79,9 +89,9 @@ export async function insertIndexedChunks(
 ): Promise<void> {
   await db.execute(sql`
     WITH inserted AS (
-      INSERT INTO ${chunks} (document_id, ordinal, page, text)
+      INSERT INTO ${chunks} (${columnNames(chunks.documentId, chunks.ordinal, chunks.page, chunks.text)})
       SELECT ${documentId}::uuid, c.ordinal, c.page, c.text FROM ${passageRowsSql(passages)}
-      RETURNING id, document_id, text
+      ${returningInsertedChunks}
     )
     ${insertPostingsSql(title)}`);
 }
@@ -92,7 +102,7 @@ export async function insertIndexedChunks(
  * it after indexing.
  */
 export async function maintainSearchIndex(db: Database): Promise<void> {
-  await db.execute(sql`VACUUM (ANALYZE) chunk_postings`);
+  await db.execute(sql`VACUUM (ANALYZE) ${chunkPostings}`);
   await db.execute(sql`ANALYZE ${documents}`);
   await db.execute(sql`ANALYZE ${chunks}`);
 }
@@ -106,11 +116,11 @@ export interface QueryAnalysis {
 
 export async function analyzeQuery(db: Database, query: string): Promise<QueryAnalysis> {
   const result = await db.execute(sql`
-    SELECT s.chunk_count AS "chunkCount", s.total_length AS "totalLength", q.lexeme,
+    SELECT ${searchStats.chunkCount} AS "chunkCount", ${searchStats.totalLength} AS "totalLength", q.lexeme,
            coalesce(array_length(q.positions, 1), 1) AS count
-    FROM search_stats s
+    FROM ${searchStats}
     LEFT JOIN LATERAL unnest(to_tsvector('english', ${query})) AS q ON true
-    WHERE s.id = 1`);
+    WHERE ${searchStats.id} = 1`);
   const rows = rowsOf<{
     chunkCount: number | string;
     totalLength: number | string;
@@ -151,7 +161,7 @@ function lexicalRankingSql(
   const queryWeight =
     repeated.length === 0
       ? sql`1::float8`
-      : sql`CASE p.lexeme ${sql.join(
+      : sql`CASE ${chunkPostings.lexeme} ${sql.join(
           repeated.map((term) => sql`WHEN ${term.lexeme} THEN ${float(term.count)}`),
           sql` `,
         )} ELSE 1::float8 END`;
@@ -167,10 +177,11 @@ function lexicalRankingSql(
              * p.tf * (${K1} + 1) / (p.tf + ${K1} * (1 - ${B} + ${lengthFactor} * p.chunk_length))
            ) AS score
     FROM (
-      SELECT p.chunk_id, p.document_id, p.tf, p.chunk_length, ${queryWeight} AS qtf,
-             count(*) OVER (PARTITION BY p.lexeme) AS df
-      FROM chunk_postings p
-      WHERE p.lexeme IN (${lexemes})
+      SELECT ${chunkPostings.chunkId} AS chunk_id, ${chunkPostings.documentId} AS document_id, ${chunkPostings.tf} AS tf,
+             ${chunkPostings.chunkLength} AS chunk_length, ${queryWeight} AS qtf,
+             count(*) OVER (PARTITION BY ${chunkPostings.lexeme}) AS df
+      FROM ${chunkPostings}
+      WHERE ${chunkPostings.lexeme} IN (${lexemes})
     ) AS p
     WHERE p.document_id IN (${searchableDocuments(filter)})
     GROUP BY p.chunk_id
@@ -236,12 +247,12 @@ export async function rankChunksByVector(
 ): Promise<ScoredChunk[]> {
   const vector = `[${embedding.join(',')}]`;
   const result = await db.execute(sql`
-    SELECT e.chunk_id AS "chunkId", 1 - (e.embedding <=> ${vector}::vector) AS score
-    FROM chunk_embeddings e
-    JOIN ${chunks} c ON c.id = e.chunk_id
-    WHERE e.model = ${model} AND vector_dims(e.embedding) = ${embedding.length}
-      AND c.document_id IN (${searchableDocuments(filter)})
-    ORDER BY e.embedding <=> ${vector}::vector, e.chunk_id
+    SELECT ${chunkEmbeddings.chunkId} AS "chunkId", 1 - (${chunkEmbeddings.embedding} <=> ${vector}::vector) AS score
+    FROM ${chunkEmbeddings}
+    JOIN ${chunks} ON ${chunks.id} = ${chunkEmbeddings.chunkId}
+    WHERE ${chunkEmbeddings.model} = ${model} AND vector_dims(${chunkEmbeddings.embedding}) = ${embedding.length}
+      AND ${chunks.documentId} IN (${searchableDocuments(filter)})
+    ORDER BY ${chunkEmbeddings.embedding} <=> ${vector}::vector, ${chunkEmbeddings.chunkId}
     LIMIT ${limit}`);
   return rowsOf<{ chunkId: number | string; score: number | string }>(result).map((row) => ({
     chunkId: Number(row.chunkId),
@@ -300,22 +311,25 @@ export interface DocumentChunk {
   text: string;
 }
 
-/** A visible document's chunks in reading order; null when the user may not view the document. */
+/**
+ * A visible document's chunks in reading order, in one statement (the document left-joined to its chunks, so a
+ * visible document without chunks is told apart from one the user may not view); null when the user may not view it.
+ */
 export async function findDocumentChunks(
   db: Database,
   userId: string,
   documentId: string,
 ): Promise<DocumentChunk[] | null> {
-  const [document] = await db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(and(eq(documents.id, documentId), visibleDocumentsCondition(userId)));
-  if (!document) return null;
-  return db
+  const rows = await db
     .select({ id: chunks.id, ordinal: chunks.ordinal, page: chunks.page, text: chunks.text })
-    .from(chunks)
-    .where(eq(chunks.documentId, documentId))
+    .from(documents)
+    .leftJoin(chunks, eq(chunks.documentId, documents.id))
+    .where(and(eq(documents.id, documentId), visibleDocumentsCondition(userId)))
     .orderBy(asc(chunks.ordinal));
+  if (rows.length === 0) return null;
+  return rows.flatMap(({ id, ordinal, page, text }) =>
+    id === null || ordinal === null || text === null ? [] : [{ id, ordinal, page, text }],
+  );
 }
 
 /** Chunks of a document that have no embedding for `model` yet. */
@@ -325,12 +339,15 @@ export async function findChunksWithoutEmbedding(
   model: string,
 ): Promise<Array<{ id: number; text: string; title: string }>> {
   const result = await db.execute(sql`
-    SELECT c.id, c.text, d.title
-    FROM ${chunks} c
-    JOIN ${documents} d ON d.id = c.document_id
-    WHERE c.document_id = ${documentId}::uuid
-      AND NOT EXISTS (SELECT 1 FROM chunk_embeddings e WHERE e.chunk_id = c.id AND e.model = ${model})
-    ORDER BY c.ordinal`);
+    SELECT ${chunks.id} AS id, ${chunks.text} AS text, ${documents.title} AS title
+    FROM ${chunks}
+    JOIN ${documents} ON ${documents.id} = ${chunks.documentId}
+    WHERE ${chunks.documentId} = ${documentId}::uuid
+      AND NOT EXISTS (
+        SELECT 1 FROM ${chunkEmbeddings}
+        WHERE ${chunkEmbeddings.chunkId} = ${chunks.id} AND ${chunkEmbeddings.model} = ${model}
+      )
+    ORDER BY ${chunks.ordinal}`);
   return rowsOf<{ id: number | string; text: string; title: string }>(result).map((row) => ({
     ...row,
     id: Number(row.id),
@@ -348,6 +365,8 @@ export async function insertEmbeddings(
     sql`, `,
   );
   await db.execute(sql`
-    INSERT INTO chunk_embeddings (chunk_id, model, embedding) VALUES ${values}
-    ON CONFLICT (chunk_id, model) DO UPDATE SET embedding = excluded.embedding`);
+    INSERT INTO ${chunkEmbeddings} (${columnNames(chunkEmbeddings.chunkId, chunkEmbeddings.model, chunkEmbeddings.embedding)})
+    VALUES ${values}
+    ON CONFLICT (${columnNames(chunkEmbeddings.chunkId, chunkEmbeddings.model)})
+    DO UPDATE SET ${columnNames(chunkEmbeddings.embedding)} = excluded.${columnNames(chunkEmbeddings.embedding)}`);
 }

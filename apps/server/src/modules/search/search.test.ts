@@ -1,6 +1,7 @@
 import type { SearchResult, UploadedFile } from '@lumen/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { buildTestApp, createSignedInUser, type TestContext } from '../../test/build-test-app.ts';
 import { type FakeEmbeddingsServer, startFakeEmbeddingsServer } from '../../test/fakes/openai-embeddings.ts';
@@ -208,7 +209,7 @@ describe('lexical search', () => {
       SELECT (SELECT chunk_count FROM search_stats WHERE id = 1) AS stats,
              (SELECT count(DISTINCT chunk_id) FROM chunk_postings) AS indexed,
              (SELECT count(*) FROM chunks) AS chunks`);
-    const [row] = (result as unknown as { rows: Array<{ stats: number; indexed: number; chunks: number }> }).rows;
+    const [row] = rowsOf<{ stats: number; indexed: number; chunks: number }>(result);
     expect(Number(row?.stats)).toBe(Number(row?.indexed));
     expect(Number(row?.indexed)).toBe(Number(row?.chunks));
   });
@@ -277,7 +278,7 @@ describe('hybrid search with embeddings', () => {
       model: 'fake-embedding-model',
     });
     const result = await ctx.app.database.db.execute(sql`SELECT count(*)::int AS n FROM chunk_embeddings`);
-    expect((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(2);
+    expect(rowsOf<{ n: number }>(result)[0]?.n).toBe(2);
   });
 
   it('finds by meaning what no word matches, and still ranks word matches', async () => {

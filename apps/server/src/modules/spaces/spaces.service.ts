@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type createSpaceSchema,
+  displayName,
   type Role,
   SPACE_INVITATION_EXPIRY_DAYS,
   type Space,
@@ -213,7 +214,7 @@ export async function setSpaceMemberRole(
       oldValues: { role: previousRole, spaceId },
       newValues: { role, spaceId },
       metadata: {
-        target: `${target?.firstName ?? ''} ${target?.lastName ?? ''}`.trim() || (target?.email ?? ''),
+        target: displayName(target),
         role,
         previousRole: previousRole ?? '—',
         space: access.space.name,
@@ -259,7 +260,7 @@ export async function inviteToSpace(
   const url = new URL('/spaces-management', deps.appUrl);
   url.searchParams.set('token', token);
   const inviter = await findUserProfile(deps.db, actor.userId);
-  const inviterName = `${inviter?.firstName ?? ''} ${inviter?.lastName ?? ''}`.trim() || 'A teammate';
+  const inviterName = displayName({ firstName: inviter?.firstName, lastName: inviter?.lastName }, 'A teammate');
   const intro = `${inviterName} invited you to the space "${access.space.name}" on Lumen.`;
   try {
     await deps.mailer.send({

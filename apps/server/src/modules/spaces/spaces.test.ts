@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SPACE_MESSAGES, type Space, type SpaceMember, TEAM_MESSAGES, type TeamStats } from '@lumen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
@@ -28,6 +29,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
+
+/** A first message of a space chat (POST /api/chat with the space's id). */
+function chatInSpace(spaceId: string, text: string) {
+  return { id: randomUUID(), spaceId, message: { id: randomUUID(), role: 'user', parts: [{ type: 'text', text }] } };
+}
 
 async function createSpace(actor: Actor, payload: object) {
   return callApi(ctx, actor, 'POST', '/api/spaces', payload);
@@ -242,7 +248,8 @@ describe('spaces across teams', () => {
         ['POST', `/api/spaces/${space.id}/invitations`, { email: 'x@example.com' }],
         ['DELETE', `/api/spaces/${space.id}/members/${admin.userId}`, undefined],
         ['GET', `/api/spaces/${space.id}/files`, undefined],
-        ['POST', `/api/spaces/${space.id}/ask`, { query: 'What is the secret?' }],
+        ['POST', '/api/chat', chatInSpace(space.id, 'What is the secret?')],
+        ['GET', `/api/conversations?spaceId=${space.id}`, undefined],
       ] as const) {
         const response = await callApi(ctx, actor, method, url, payload);
         expect(response.statusCode, `${method} ${url}`).toBe(404);

@@ -60,11 +60,6 @@ export async function countUserDocuments(db: Database, userId: string): Promise<
   return { total: row?.total ?? 0, ready: row?.ready ?? 0 };
 }
 
-export async function countUserConversations(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ value: count }).from(conversations).where(eq(conversations.userId, userId));
-  return row?.value ?? 0;
-}
-
 /** The team's audit entries of these actions, newest first, before `beforeSeq` when given. */
 export async function listTeamAudit(
   db: Database,

@@ -2,6 +2,7 @@ import {
   type ActivityEntry,
   type ActivityList,
   type ActivityQuery,
+  displayName,
   TEAM_AUDIT_ACTIONS,
   type TeamAuditAction,
   type TeamSearchResult,
@@ -11,6 +12,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { DAY_MS, startOfLocalDay } from '../../platform/time.ts';
 import { isManager, requireMembership } from '../access/index.ts';
+import { countUserConversations } from '../conversations/index.ts';
 import { countPending } from '../invitations/index.ts';
 import { countTeamSpaces, searchVisibleSpaces } from '../spaces/index.ts';
 import { findTeamWithCounts, listActiveMembers, toMember } from '../teams/index.ts';
@@ -19,7 +21,6 @@ import {
   containsPattern,
   countMembersByRole,
   countTeamQueries,
-  countUserConversations,
   countUserDocuments,
   listTeamAudit,
   searchMemberIds,
@@ -81,7 +82,7 @@ function toActivityEntry(row: AuditRow & { action: TeamAuditAction }): ActivityE
     const value = metadata[key];
     if (typeof value === 'string') details[key] = value;
   }
-  const actorName = `${row.actorFirstName ?? ''} ${row.actorLastName ?? ''}`.trim() || row.actorEmail;
+  const actorName = displayName({ firstName: row.actorFirstName, lastName: row.actorLastName, email: row.actorEmail });
   return {
     id: row.id,
     action: row.action,

@@ -5,6 +5,7 @@ import {
   DEFAULT_DEPARTMENTS,
   type Department,
   deriveRoleState,
+  displayName,
   type Role,
   TEAM_MESSAGES,
   type Team,
@@ -58,7 +59,7 @@ export function toMember(row: MemberRow): TeamMember {
 
 /** The name activity entries show for a member. */
 function memberName(row: Pick<MemberRow, 'firstName' | 'lastName' | 'email'>): string {
-  return `${row.firstName} ${row.lastName}`.trim() || row.email;
+  return displayName(row);
 }
 
 function toDepartment(row: DepartmentRow): Department {

@@ -1,4 +1,5 @@
 import {
+  displayName,
   isUuid,
   SHARED_FILE_LIST_LIMIT,
   SHARED_FILE_PLATFORMS,
@@ -59,8 +60,7 @@ export interface ShareFileData {
 }
 
 function personName(row: PersonRow | null): string | null {
-  if (!row) return null;
-  return `${row.firstName} ${row.lastName}`.trim() || row.email;
+  return row ? displayName(row) : null;
 }
 
 function toTask(row: TaskRow): Task {

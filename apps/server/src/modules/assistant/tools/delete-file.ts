@@ -1,6 +1,7 @@
 import { deleteFileInputSchema } from '@lumen/contract';
 import { tool, zodSchema } from 'ai';
-import { type DocumentRef, findVisibleDocument, findVisibleDocumentsByTitle } from '../assistant.repository.ts';
+import { findDeletableDocument } from '../../documents/index.ts';
+import { type DocumentRef, findVisibleDocumentsByTitle, toDocumentRef } from '../assistant.repository.ts';
 import type { AssistantSession } from '../session.ts';
 import type { DeleteOutput } from '../tool-outputs.ts';
 import { removeDocument } from './retrieval.ts';
@@ -17,9 +18,9 @@ type Resolution =
 async function resolveTarget(session: AssistantSession, input: { documentId?: string; fileName?: string }) {
   const { db, userId } = session;
   if (input.documentId) {
-    const document = await findVisibleDocument(db, userId, input.documentId, 'delete');
+    const document = await findDeletableDocument(db, userId, input.documentId);
     return document
-      ? ({ status: 'found', document } satisfies Resolution)
+      ? ({ status: 'found', document: toDocumentRef(document) } satisfies Resolution)
       : ({ status: 'not-found' } satisfies Resolution);
   }
   const name = input.fileName?.trim();

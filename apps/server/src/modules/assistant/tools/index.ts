@@ -5,7 +5,11 @@ import { searchFiles } from './search-files.ts';
 import { summarizeDocument } from './summarize-document.ts';
 import { workspaceOverview } from './workspace-overview.ts';
 
-/** The assistant's tools for one session; delete_file only where the user can confirm it. */
+/**
+ * The assistant's tools for one session. delete_file only where the user can confirm it, and never in a space's chat:
+ * it deletes the user's own files outside spaces, which that chat does not read (space files are deleted from the
+ * space, by role).
+ */
 export function createAssistantTools(session: AssistantSession) {
   const tools = {
     search_files: searchFiles(session),
@@ -14,7 +18,7 @@ export function createAssistantTools(session: AssistantSession) {
     workspace_overview: workspaceOverview(session),
     delete_file: deleteFile(session),
   };
-  if (session.canConfirm) return tools;
+  if (session.canConfirm && !session.spaceId) return tools;
   const { delete_file: _omitted, ...withoutDelete } = tools;
   return withoutDelete;
 }

@@ -1,11 +1,11 @@
 import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
+import { findVisibleDocument, findVisibleDocumentsByIds } from '../../documents/index.ts';
 import {
   type DocumentRef,
-  findVisibleDocument,
-  findVisibleDocumentsByIds,
   findVisibleDocumentsByTitle,
   listRecentVisibleDocuments,
+  toDocumentRef,
 } from '../assistant.repository.ts';
 import type { AssistantSession } from '../session.ts';
 import type { DocumentOutput } from '../tool-outputs.ts';
@@ -28,7 +28,8 @@ async function resolveDocument(
 ): Promise<{ document: DocumentRef | null; candidates: DocumentRef[] }> {
   const { db, userId, spaceId } = session;
   if (input.documentId) {
-    return { document: await findVisibleDocument(db, userId, input.documentId, 'view', spaceId), candidates: [] };
+    const found = await findVisibleDocument(db, userId, input.documentId, spaceId);
+    return { document: found && toDocumentRef(found), candidates: [] };
   }
   if (input.title) {
     const matches = await findVisibleDocumentsByTitle(db, userId, input.title.trim(), 'view', spaceId);
@@ -41,7 +42,9 @@ async function resolveDocument(
     };
   }
   // "Summarize this": the newest file attached in the conversation, else the newest document.
-  const attached = await findVisibleDocumentsByIds(db, userId, session.attachedDocumentIds, spaceId);
+  const attached = (await findVisibleDocumentsByIds(db, userId, session.attachedDocumentIds, spaceId)).map(
+    toDocumentRef,
+  );
   const newestAttached = session.attachedDocumentIds
     .map((id) => attached.find((doc) => doc.documentId === id))
     .find((doc) => doc !== undefined);

@@ -1,7 +1,8 @@
 import { DOCUMENT_STATUS_IDS, type DocumentStatus } from '@lumen/contract';
 import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
-import { countConversations, countVisibleDocuments, listRecentVisibleDocuments } from '../assistant.repository.ts';
+import { countUserConversations } from '../../conversations/index.ts';
+import { countVisibleDocuments, listRecentVisibleDocuments } from '../assistant.repository.ts';
 import type { AssistantSession } from '../session.ts';
 import type { WorkspaceOutput } from '../tool-outputs.ts';
 
@@ -19,7 +20,7 @@ export const workspaceOverview = (session: AssistantSession) =>
       const [counts, recent, conversations] = await Promise.all([
         countVisibleDocuments(db, userId, session.spaceId),
         listRecentVisibleDocuments(db, userId, 5, session.spaceId),
-        countConversations(db, userId),
+        countUserConversations(db, userId),
       ]);
       const byStatus = Object.fromEntries(DOCUMENT_STATUS_IDS.map((status) => [status, 0])) as Record<
         DocumentStatus,

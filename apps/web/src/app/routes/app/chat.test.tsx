@@ -20,18 +20,21 @@ const THIRD_ID = '33333333-3333-4333-8333-333333333333';
 const conversations: Conversation[] = [
   {
     id: FIRST_ID,
+    spaceId: null,
     title: 'Marketing Discussion',
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
   },
   {
     id: SECOND_ID,
+    spaceId: null,
     title: 'Where is the...',
     createdAt: new Date(Date.now() - DAY_MS).toISOString(),
     updatedAt: new Date(Date.now() - DAY_MS).toISOString(),
   },
   {
     id: THIRD_ID,
+    spaceId: null,
     title: 'New conversation',
     createdAt: new Date(2026, 0, 5, 12).toISOString(),
     updatedAt: new Date(2026, 0, 5, 12).toISOString(),

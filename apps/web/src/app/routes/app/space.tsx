@@ -10,11 +10,11 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSpaceBySlug } from '@/features/spaces/api/get-space-by-slug';
 import { useSpaceFiles } from '@/features/spaces/api/get-space-files';
-import { SpaceChat } from '@/features/spaces/components/space-chat';
 import { SpaceFilesCard } from '@/features/spaces/components/space-files-card';
 import { SpaceNotFound } from '@/features/spaces/components/space-not-found';
 import { useSpaceMarks } from '@/features/spaces/hooks/use-space-marks';
 import { isApiError } from '@/lib/api-client';
+import { SpaceChat } from './space-chat';
 
 function BackToChatButton() {
   const { t } = useTranslation('spaces');
@@ -30,7 +30,7 @@ function BackToChatButton() {
 /** The info bar shows the names of this many newest files, then '+N more'. */
 const INFO_BAR_FILE_LIMIT = 3;
 
-/** The loaded space: header, info bar (counts and newest files), the file management card and the space chat. */
+/** The loaded space: header, info bar (counts and newest files), the file management card and the space's chat. */
 function SpaceScreen({ space }: { space: Space }) {
   const { t } = useTranslation('spaces');
   const { id, name, description, memberCount, fileCount, permissions } = space;
@@ -81,14 +81,15 @@ function SpaceScreen({ space }: { space: Space }) {
         ) : null}
       </section>
       <SpaceFilesCard spaceId={id} permissions={permissions} />
-      <SpaceChat spaceId={id} spaceName={name} files={fileList} />
+      {/* Keyed by space: a chat (and its transport) never carries over to another space. */}
+      <SpaceChat key={id} spaceId={id} spaceName={name} files={fileList} />
     </div>
   );
 }
 
 /**
- * /spaces/{spaceName}: a space by its URL name (docs/product-rules.md#spaces): its counts and newest files, the file
- * management card and the chat that answers from the space's files.
+ * /spaces/{spaceName}: a space by its URL name (docs/product-rules.md#spaces, #space-chat): its counts and newest files, the file
+ * management card and the chat that answers from the space's files, with the user's conversations of the space.
  */
 export function SpaceRoute() {
   const { t } = useTranslation('spaces');

@@ -4,7 +4,7 @@ import { createUuid, isUuid } from '@/lib/uuid';
 
 export const CONVERSATION_PARAM = 'c';
 
-type ActiveConversation = {
+export type ActiveConversation = {
   id: string;
   /** Whether its messages must be loaded from the server (false for a chat started here). */
   shouldLoad: boolean;

@@ -127,11 +127,16 @@ class LumenChatTransport extends DefaultChatTransport<ChatMessage> {
   }
 }
 
+export type ChatTransportOptions = {
+  /** A space's chat: the conversation belongs to that space, and the assistant reads only its files. */
+  spaceId?: string | undefined;
+};
+
 /**
- * The transport of one conversation. The body is the contract's chat request `{ id, message }`: the new user
- * message, or (after a confirmation) the assistant message holding the user's approval responses.
+ * The transport of one conversation. The body is the contract's chat request `{ id, spaceId?, message }`: the new
+ * user message, or (after a confirmation) the assistant message holding the user's approval responses.
  */
-export function createChatTransport(): DefaultChatTransport<ChatMessage> {
+export function createChatTransport({ spaceId }: ChatTransportOptions = {}): DefaultChatTransport<ChatMessage> {
   return new LumenChatTransport({
     api: CHAT_API_PATH,
     credentials: 'same-origin',
@@ -140,7 +145,7 @@ export function createChatTransport(): DefaultChatTransport<ChatMessage> {
       const message =
         (messageId ? messages.find((candidate) => candidate.id === messageId) : undefined) ?? messages.at(-1);
       if (!message) throw new Error('There is no message to send.');
-      const body: ChatRequest = { id, message: toRequestMessage(message) };
+      const body: ChatRequest = { id, ...(spaceId ? { spaceId } : {}), message: toRequestMessage(message) };
       return { body };
     },
   });

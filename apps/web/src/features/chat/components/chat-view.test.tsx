@@ -42,6 +42,31 @@ describe('ChatView', () => {
     ).toBeInTheDocument();
   });
 
+  it('scoped to a space: sends the spaceId, offers no file picker, and uses the given welcome, placeholder and error texts', async () => {
+    const { findRequests } = stubFetch({
+      'POST /api/chat': apiErrorResponse(404, 'NOT_FOUND', 'Space not found'),
+    });
+    const { user } = renderWithProviders(
+      <ChatView
+        conversationId={CONVERSATION_ID}
+        initialMessages={[]}
+        spaceId="space-1"
+        emptyState={<h2>Welcome to the space</h2>}
+        placeholder="Ask about the space..."
+        describeError={(error) => `Space chat failed: ${error instanceof Error ? error.name : 'unknown'}`}
+      />,
+    );
+
+    expect(screen.getByRole('heading', { name: 'Welcome to the space' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Attach files' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'Ask about the space...');
+
+    await sendMessage(user, 'Anything new?');
+    await expectErrorShown('Space chat failed: ChatHttpError');
+    const [request] = findRequests('POST', '/api/chat') as [StubRequest];
+    expect(request.body).toMatchObject({ id: CONVERSATION_ID, spaceId: 'space-1' });
+  });
+
   it('sends { id, message } and renders the answer as markdown, with its citations and time', async () => {
     const { findRequests } = stubFetch({
       'POST /api/chat': uiMessageStreamResponse(
@@ -84,6 +109,7 @@ describe('ChatView', () => {
       id: CONVERSATION_ID,
       message: { role: 'user', parts: [{ type: 'text', text: 'When is the launch?' }] },
     });
+    expect(request.body).not.toHaveProperty('spaceId');
     expect((request.body as { message: { id: string } }).message.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -18,8 +18,17 @@ export type ChatViewProps = {
   conversationId: string;
   /** Its stored messages (empty for a new conversation). */
   initialMessages: ChatMessage[];
-  uploadFiles: UploadFilesFn;
+  /** A space's chat: the conversation belongs to that space, and the assistant reads only its files. */
+  spaceId?: string | undefined;
+  /** Without it, the composer offers no file picker. */
+  uploadFiles?: UploadFilesFn | undefined;
   renderAttachmentStatus?: ((attachment: Attachment) => ReactNode) | undefined;
+  /** Shown before the first message instead of the chat's own welcome. */
+  emptyState?: ReactNode;
+  /** The composer's placeholder, instead of 'Type your message...'. */
+  placeholder?: string | undefined;
+  /** How a failure (or an empty reply) reads, instead of the chat's texts: a space's chat keeps its own wording. */
+  describeError?: ((error: unknown) => string) | undefined;
   /** The user sent a message (the conversation now exists on the server). */
   onMessageSent?: ((conversationId: string) => void) | undefined;
   /** A reply finished, failed or stopped: lists and counters may have changed. */
@@ -44,14 +53,18 @@ function createErrorNotice(text: string): ChatMessage {
 export function ChatView({
   conversationId,
   initialMessages,
+  spaceId,
   uploadFiles,
   renderAttachmentStatus,
+  emptyState,
+  placeholder,
+  describeError,
   onMessageSent,
   onReplyFinished,
 }: ChatViewProps) {
   const { t } = useTranslation();
   const [errorText, setErrorText] = useState<string | null>(null);
-  const transport = useMemo(() => createChatTransport(), []);
+  const transport = useMemo(() => createChatTransport({ spaceId }), [spaceId]);
 
   const { messages, setMessages, sendMessage, status, error, addToolApprovalResponse, clearError } =
     useChat<ChatMessage>({
@@ -68,11 +81,11 @@ export function ChatView({
   // Errors show twice: as an assistant message in the chat, and in the bar under the composer.
   const showError = useCallback(
     (error: unknown) => {
-      const text = describeChatError(t, error);
+      const text = describeError ? describeError(error) : describeChatError(t, error);
       setErrorText(text);
       setMessages((current) => [...current, createErrorNotice(text)]);
     },
-    [t, setMessages],
+    [t, setMessages, describeError],
   );
 
   // Every failed request ends in the chat's error state (also failures that are not `Error` instances); each is
@@ -105,7 +118,7 @@ export function ChatView({
       ),
     );
 
-  const attachFiles = async (files: File[]) => {
+  const attachFiles = async (upload: UploadFilesFn, files: File[]) => {
     const id = `upload-${createUuid()}`;
     const fileNames = files.map((file) => file.name);
     setMessages((current) => [
@@ -118,7 +131,7 @@ export function ChatView({
       },
     ]);
     try {
-      const attachments = await uploadFiles(files);
+      const attachments = await upload(files);
       updateUpload(id, { status: 'uploaded', fileNames: attachments.map((file) => file.name), attachments });
     } catch (error) {
       const reason = describeUploadError(error);
@@ -141,7 +154,7 @@ export function ChatView({
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {isEmpty ? (
-        <EmptyState />
+        (emptyState ?? <EmptyState />)
       ) : (
         <MessageList
           messages={messages}
@@ -154,7 +167,12 @@ export function ChatView({
         />
       )}
       <div className="mx-auto w-full max-w-4xl space-y-2 px-4 pb-4">
-        <Composer onSend={send} onAttachFiles={(files) => void attachFiles(files)} isLoading={isLoading} />
+        <Composer
+          onSend={send}
+          onAttachFiles={uploadFiles ? (files) => void attachFiles(uploadFiles, files) : undefined}
+          isLoading={isLoading}
+          placeholder={placeholder}
+        />
         {errorText ? <ErrorBar message={errorText} onDismiss={dismissError} /> : null}
       </div>
     </div>

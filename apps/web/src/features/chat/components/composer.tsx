@@ -9,13 +9,16 @@ export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((extension) => `.${extension}
 type ComposerProps = {
   /** Receives the trimmed text. */
   onSend: (text: string) => void;
-  onAttachFiles: (files: File[]) => void;
+  /** Without it, there is no file picker (a space's chat reads the space's files only). */
+  onAttachFiles?: ((files: File[]) => void) | undefined;
   /** A reply is on its way: sending waits for it. */
   isLoading: boolean;
+  /** Replaces the default 'Type your message...'. */
+  placeholder?: string | undefined;
 };
 
 /** The message box: grows to 120 px, Enter sends, Shift+Enter adds a line; plus the file picker and the send button. */
-export function Composer({ onSend, onAttachFiles, isLoading }: ComposerProps) {
+export function Composer({ onSend, onAttachFiles, isLoading, placeholder }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -51,29 +54,33 @@ export function Composer({ onSend, onAttachFiles, isLoading }: ComposerProps) {
         send();
       }}
     >
-      <input
-        ref={fileInputRef}
-        type="file"
-        multiple
-        accept={UPLOAD_ACCEPT}
-        className="hidden"
-        data-testid="chat-file-input"
-        aria-label={t('chat.composer.attach')}
-        onChange={(event) => {
-          const files = Array.from(event.target.files ?? []);
-          event.target.value = '';
-          if (files.length > 0) onAttachFiles(files);
-        }}
-      />
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={t('chat.composer.attach')}
-        onClick={() => fileInputRef.current?.click()}
-      >
-        <PaperclipIcon aria-hidden="true" />
-      </Button>
+      {onAttachFiles ? (
+        <>
+          <input
+            ref={fileInputRef}
+            type="file"
+            multiple
+            accept={UPLOAD_ACCEPT}
+            className="hidden"
+            data-testid="chat-file-input"
+            aria-label={t('chat.composer.attach')}
+            onChange={(event) => {
+              const files = Array.from(event.target.files ?? []);
+              event.target.value = '';
+              if (files.length > 0) onAttachFiles(files);
+            }}
+          />
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={t('chat.composer.attach')}
+            onClick={() => fileInputRef.current?.click()}
+          >
+            <PaperclipIcon aria-hidden="true" />
+          </Button>
+        </>
+      ) : null}
       <textarea
         ref={textareaRef}
         rows={1}
@@ -81,7 +88,7 @@ export function Composer({ onSend, onAttachFiles, isLoading }: ComposerProps) {
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
         aria-label={t('chat.composer.label')}
-        placeholder={t('chat.composer.placeholder')}
+        placeholder={placeholder ?? t('chat.composer.placeholder')}
         className="max-h-[120px] min-h-9 flex-1 resize-none bg-transparent px-2 py-2 text-sm outline-none placeholder:text-muted-foreground"
       />
       <Button type="submit" size="icon" aria-label={t('chat.composer.send')} disabled={!canSend}>

@@ -92,3 +92,17 @@ export function describeChatError(t: TFunction, error: unknown): string {
   if (error instanceof Error && isStreamParseError(error)) return t('chat.errors.invalidJson');
   return t('chat.errors.connectionError', { message: readMessage(error) });
 }
+
+/**
+ * What went wrong in the server's or the browser's own words (the server's error message, the model's error), else
+ * the chat's description; without a final period, for a chat that frames failures its own way (the space chat's
+ * 'Connection Error: …. Please check…').
+ */
+export function describeChatErrorReason(t: TFunction, error: unknown): string {
+  const reason = (() => {
+    if (error instanceof ChatHttpError) return error.detail || `${error.status} ${error.statusText}`;
+    if (error instanceof ChatStreamError) return error.message;
+    return describeChatError(t, error);
+  })();
+  return reason.trim().replace(/\.+$/, '');
+}

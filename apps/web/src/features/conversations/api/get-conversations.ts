@@ -3,20 +3,34 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
+/** The main chat's list; a conversation's detail lives under it too (`[...key, id]`). */
 export const CONVERSATIONS_QUERY_KEY = ['conversations'] as const;
 
-/** GET /api/conversations: the user's conversations, most recently active first. */
-export async function getConversations(): Promise<Conversation[]> {
-  const data = await api.get<unknown>('/conversations');
+/** The list of one space's conversations, or (without a space) the main chat's list. */
+export function getConversationsQueryKey(spaceId?: string) {
+  return spaceId ? ([...CONVERSATIONS_QUERY_KEY, 'space', spaceId] as const) : CONVERSATIONS_QUERY_KEY;
+}
+
+/**
+ * GET /api/conversations: the user's conversations, most recently active first: those of one space, or without
+ * `spaceId` those outside every space.
+ */
+export async function getConversations(spaceId?: string): Promise<Conversation[]> {
+  const data = await api.get<unknown>(
+    spaceId ? `/conversations?${new URLSearchParams({ spaceId })}` : '/conversations',
+  );
   return conversationListSchema.parse(data).conversations;
 }
 
-export function getConversationsQueryOptions() {
-  return queryOptions({ queryKey: CONVERSATIONS_QUERY_KEY, queryFn: getConversations });
+export function getConversationsQueryOptions(spaceId?: string) {
+  return queryOptions({ queryKey: getConversationsQueryKey(spaceId), queryFn: () => getConversations(spaceId) });
 }
 
-type UseConversationsOptions = { queryConfig?: QueryConfig<typeof getConversationsQueryOptions> };
+type UseConversationsOptions = {
+  spaceId?: string | undefined;
+  queryConfig?: QueryConfig<typeof getConversationsQueryOptions>;
+};
 
-export function useConversations({ queryConfig }: UseConversationsOptions = {}) {
-  return useQuery({ ...getConversationsQueryOptions(), ...queryConfig });
+export function useConversations({ spaceId, queryConfig }: UseConversationsOptions = {}) {
+  return useQuery({ ...getConversationsQueryOptions(spaceId), ...queryConfig });
 }

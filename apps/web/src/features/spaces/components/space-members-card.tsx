@@ -1,3 +1,4 @@
+import { displayName } from '@lumen/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/load-error';
@@ -33,7 +34,7 @@ export function SpaceMembersCard({ spaceId, action }: SpaceMembersCardProps) {
     return (
       <ul aria-label={t('management.members')} className="grid gap-2">
         {members.data.map((member) => {
-          const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+          const name = displayName(member);
           return (
             <li
               key={member.userId}

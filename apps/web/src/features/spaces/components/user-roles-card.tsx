@@ -1,4 +1,4 @@
-import { ROLES, type Role, type SpaceMember } from '@lumen/contract';
+import { displayName, ROLES, type Role, type SpaceMember } from '@lumen/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -123,7 +123,7 @@ export function ReadOnlyRolesCard({ spaceMembers }: { spaceMembers: SpaceMember[
         ) : (
           <ul aria-label={t('roleManagement.membersTitle')} className="grid gap-2">
             {spaceMembers.map((member) => {
-              const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+              const name = displayName(member);
               return (
                 <li
                   key={member.userId}

@@ -95,5 +95,6 @@ export function replyToDelete(output: DeleteOutput, requested: string | undefine
 }
 
 export const DELETE_DENIED_REPLY = "OK, I won't delete it.";
+/** Where delete_file is not offered: /api/ask (no confirmation possible) and a space's chat (space files have roles). */
 export const DELETE_NEEDS_CHAT_REPLY =
-  'Deleting a file needs your confirmation: ask me in the chat, where you can confirm it.';
+  "I can't delete files here. Ask me in the main chat, where you can confirm it; a space's files are deleted from the space.";
