@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Validation messages shared by the forms and the server. The web app translates them by key; the server sends the
- * English text.
+ * Validation messages shared by the forms and the server. The server sends the English text with its reason
+ * (ERROR_REASONS); the web app translates by the reason.
  */
 export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',
@@ -16,7 +16,6 @@ export const AUTH_MESSAGES = {
   inviteCodeInvalid: 'Invite code must be a valid UUID',
   tokenRequired: 'Reset token is required',
 } as const;
-export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -73,8 +72,3 @@ export const resetPasswordSchema = z.object({
 /** Where each sign-in method returns to (docs/product-rules.md#sign-in-and-accounts). */
 export const EMAIL_CONFIRMATION_RETURN_PATH = '/employee-dashboard';
 export const GOOGLE_SIGN_IN_RETURN_PATH = '/chat';
-
-/** Finds the shared key of a validation message, so the web app can translate it. */
-export function findAuthMessageKey(message: string): AuthMessageKey | undefined {
-  return (Object.keys(AUTH_MESSAGES) as AuthMessageKey[]).find((key) => AUTH_MESSAGES[key] === message);
-}

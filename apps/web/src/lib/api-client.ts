@@ -1,4 +1,4 @@
-import { isApiErrorBody } from '@lumen/contract';
+import { type ErrorReason, readApiErrorBody } from '@lumen/contract';
 
 export const API_BASE_PATH = '/api';
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
@@ -9,6 +9,8 @@ type ApiErrorOptions = {
   code: string;
   /** The server's own message, when the response carried one. */
   serverMessage?: string | undefined;
+  /** Why it failed, from the contract's ERROR_REASONS; the web app translates by it (lib/server-error-text.ts). */
+  reason?: ErrorReason | undefined;
   details?: unknown;
   cause?: unknown;
 };
@@ -18,14 +20,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly serverMessage: string | undefined;
+  readonly reason: ErrorReason | undefined;
   readonly details: unknown;
 
-  constructor({ status, code, serverMessage, details, cause }: ApiErrorOptions) {
+  constructor({ status, code, serverMessage, reason, details, cause }: ApiErrorOptions) {
     super(serverMessage || describeStatus(status), { cause });
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.serverMessage = serverMessage || undefined;
+    this.reason = reason;
     this.details = details;
   }
 
@@ -36,6 +40,17 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * The ApiError of a failed response from its parsed body: code, message, reason and details when it is our error body
+ * (a reason this build does not know yet is left out), else HTTP_ERROR.
+ */
+export function apiErrorFromBody(status: number, data: unknown, cause?: unknown): ApiError {
+  const body = readApiErrorBody(data);
+  if (!body) return new ApiError({ status, code: HTTP_ERROR_CODE, cause });
+  const { code, message, reason, details } = body.error;
+  return new ApiError({ status, code, serverMessage: message, reason, details, cause });
 }
 
 function describeStatus(status: number): string {
@@ -78,17 +93,7 @@ async function request<T>(method: string, path: string, { body, signal }: Reques
   }
 
   const data = await readBody(response);
-  if (!response.ok) {
-    if (isApiErrorBody(data)) {
-      throw new ApiError({
-        status: response.status,
-        code: data.error.code,
-        serverMessage: data.error.message,
-        details: data.error.details,
-      });
-    }
-    throw new ApiError({ status: response.status, code: HTTP_ERROR_CODE });
-  }
+  if (!response.ok) throw apiErrorFromBody(response.status, data);
   return data as T;
 }
 

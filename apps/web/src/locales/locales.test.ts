@@ -1,4 +1,13 @@
-import { AI_CHAT_MESSAGES, AUTH_MESSAGES, DAILY_STAT_LABELS, THINKING_TEXTS, THINKING_TYPES } from '@lumen/contract';
+import {
+  AI_CHAT_MESSAGES,
+  AUTH_MESSAGES,
+  DAILY_STAT_LABELS,
+  ERROR_REASONS,
+  findErrorReason,
+  isErrorReason,
+  THINKING_TEXTS,
+  THINKING_TYPES,
+} from '@lumen/contract';
 import { describe, expect, it } from 'vitest';
 import { i18n, NAMESPACES } from '@/lib/i18n';
 import de from './de.json';
@@ -60,9 +69,17 @@ describe('locales', () => {
     },
   );
 
-  it('translates every shared validation message, in English word for word', () => {
-    for (const [key, message] of Object.entries(AUTH_MESSAGES)) {
-      expect(readValue(en, `validation.${key}`)).toBe(message);
+  it('translates every shared validation message by its reason, in English word for word', () => {
+    for (const message of Object.values(AUTH_MESSAGES)) {
+      expect(readValue(en, `serverErrors.${findErrorReason(message)}`), message).toBe(message);
+    }
+  });
+
+  it('keys the server errors by reasons of the catalogue, in English word for word (the due date in short)', () => {
+    const shortened: Record<string, string> = { INVALID_DUE_DATE: 'Please enter a valid date' };
+    for (const [reason, text] of Object.entries(en.serverErrors)) {
+      expect(isErrorReason(reason), reason).toBe(true);
+      if (isErrorReason(reason)) expect(text, reason).toBe(shortened[reason] ?? ERROR_REASONS[reason].message);
     }
   });
 

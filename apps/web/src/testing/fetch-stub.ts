@@ -1,3 +1,4 @@
+import type { ErrorReason } from '@lumen/contract';
 import { vi } from 'vitest';
 
 /** A recorded request; `search` is its query string ('' or '?a=b'), which the route key does not include. */
@@ -8,8 +9,9 @@ export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-export function apiErrorResponse(status: number, code: string, message: string): Response {
-  return jsonResponse({ error: { code, message } }, status);
+/** Our error body; `reason` as the server sends it for the catalogue's errors (ERROR_REASONS). */
+export function apiErrorResponse(status: number, code: string, message: string, reason?: ErrorReason): Response {
+  return jsonResponse({ error: reason ? { code, message, reason } : { code, message } }, status);
 }
 
 function parseBody(body: BodyInit | null | undefined): unknown {

@@ -132,7 +132,7 @@ describe('/accept-invitation', () => {
 
   it('shows the different-email message with a Sign out action that leads back to signing in', async () => {
     stubInvitation(jsonResponse(invitation({ email: 'someone.else@example.com' })), {
-      accept: apiErrorResponse(403, 'FORBIDDEN', INVITATION_MESSAGES.differentEmail),
+      accept: apiErrorResponse(403, 'FORBIDDEN', INVITATION_MESSAGES.differentEmail, 'INVITATION_DIFFERENT_EMAIL'),
     });
     const { user } = renderRoutes({ path: `/accept-invitation?id=${INVITATION_ID}` });
 

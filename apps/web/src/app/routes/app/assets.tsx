@@ -27,7 +27,7 @@ import { getUploadErrorMessage } from '@/features/documents/utils/get-upload-err
 import { useRole } from '@/features/me/api/get-role';
 import { useShareFile } from '@/features/work-items/api/share-file';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { isApiError } from '@/lib/api-client';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
 
 /** The search runs once typing pauses this long. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -56,6 +56,7 @@ function getAbsoluteContentUrl(documentId: string): string {
 export function AssetsRoute() {
   const { t } = useTranslation('assets');
   const { t: tCommon } = useTranslation();
+  const { errorText } = useServerErrorText();
   const queryClient = useQueryClient();
   const role = useRole();
   const canManageTeam = role.data?.canManageTeam ?? false;
@@ -88,7 +89,7 @@ export function AssetsRoute() {
       await refreshDocuments();
     },
     onError: (error) => {
-      toast.error(isApiError(error) && error.serverMessage ? error.serverMessage : t('process.failed'));
+      toast.error(errorText(error, t('process.failed')));
     },
   });
 

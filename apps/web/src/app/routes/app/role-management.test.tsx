@@ -95,6 +95,7 @@ describe('/role-management/:spaceId', () => {
         403,
         'FORBIDDEN',
         'Access Denied: Only admins can assign roles',
+        'ONLY_ADMINS_ASSIGN_ROLES',
       ),
     });
     const { user } = openScreen();

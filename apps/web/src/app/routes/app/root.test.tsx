@@ -46,7 +46,9 @@ describe('AppRoot: a pending invite code', () => {
 
   it("toasts the server's reason when it cannot be accepted, and clears it all the same", async () => {
     window.localStorage.setItem(STORAGE_KEYS.pendingInviteCode, INVITE_CODE);
-    const { findRequests } = stubJoining(() => apiErrorResponse(403, 'FORBIDDEN', INVITATION_MESSAGES.differentEmail));
+    const { findRequests } = stubJoining(() =>
+      apiErrorResponse(403, 'FORBIDDEN', INVITATION_MESSAGES.differentEmail, 'INVITATION_DIFFERENT_EMAIL'),
+    );
     const { router } = renderRoutes({ path: '/employee-dashboard' });
 
     expect(

@@ -72,7 +72,12 @@ describe('/spaces/new', () => {
 
   it("shows the server's reason when the name is taken, and stays on the page", async () => {
     stubSpacesNew({
-      'POST /api/spaces': apiErrorResponse(409, 'CONFLICT', 'A space with this name already exists in your team'),
+      'POST /api/spaces': apiErrorResponse(
+        409,
+        'CONFLICT',
+        'A space with this name already exists in your team',
+        'SPACE_NAME_TAKEN',
+      ),
     });
     const { user, router } = await openScreen();
 

@@ -344,13 +344,13 @@ describe('/team-management', () => {
     });
 
     it.each([
-      [403, 'FORBIDDEN', 'Access Denied: Only admins can assign roles'],
-      [400, 'VALIDATION_ERROR', 'Invalid role selected'],
-      [409, 'CONFLICT', 'The team must keep at least one admin'],
-    ])('shows the server text when a role change fails with %s', async (status, code, message) => {
+      [403, 'FORBIDDEN', 'Access Denied: Only admins can assign roles', 'ONLY_ADMINS_ASSIGN_ROLES'],
+      [400, 'VALIDATION_FAILED', 'Invalid role selected', 'INVALID_ROLE'],
+      [409, 'CONFLICT', 'The team must keep at least one admin', undefined],
+    ] as const)('shows the server text when a role change fails with %s', async (status, code, message, reason) => {
       vi.spyOn(console, 'error').mockImplementation(() => {});
       stubTeam('admin', {
-        'PATCH /api/teams/current/members/user-eve/role': apiErrorResponse(status, code, message),
+        'PATCH /api/teams/current/members/user-eve/role': apiErrorResponse(status, code, message, reason),
       });
       const { user } = await openScreen('/team-management?tab=members');
 
@@ -550,7 +550,7 @@ describe('/team-management', () => {
 
     it('shows the server text, or the fallback, when sending fails, and keeps the dialog open', async () => {
       vi.spyOn(console, 'error').mockImplementation(() => {});
-      let reply = apiErrorResponse(409, 'CONFLICT', 'This person is already a member of your team');
+      let reply = apiErrorResponse(409, 'CONFLICT', 'This person is already a member of your team', 'ALREADY_MEMBER');
       stubTeam('admin', { 'POST /api/teams/current/invitations': () => reply });
       const { user } = await openScreen('/team-management?action=invite');
 

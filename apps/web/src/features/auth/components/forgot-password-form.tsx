@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { TextField } from '@/components/ui/text-field';
 import { getFieldErrors } from '@/lib/form';
+import { formMessageText } from '@/lib/server-error-text';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { getAuthErrorMessage, translateAuthMessage } from '../utils/get-auth-error-message';
+import { getAuthErrorMessage } from '../utils/get-auth-error-message';
 import { SubmitButton } from './submit-button';
 
 /** Asks for a password reset link by email, then confirms it was sent. */
@@ -57,7 +58,7 @@ export function ForgotPasswordForm() {
           setEmail(event.target.value);
           setError(undefined);
         }}
-        error={error ? translateAuthMessage(t, error) : undefined}
+        error={formMessageText(t, error)}
       />
       <SubmitButton isPending={requestReset.isPending} pendingLabel={t('auth.actions.sendingResetLink')}>
         {t('auth.actions.sendResetLink')}

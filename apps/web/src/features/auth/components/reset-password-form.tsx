@@ -3,8 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { getFieldErrors } from '@/lib/form';
+import { formMessageText } from '@/lib/server-error-text';
 import { useResetPassword } from '../api/reset-password';
-import { getAuthErrorMessage, translateAuthMessage } from '../utils/get-auth-error-message';
+import { getAuthErrorMessage } from '../utils/get-auth-error-message';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
 
@@ -51,7 +52,7 @@ export function ResetPasswordForm({ token, onSuccess }: ResetPasswordFormProps) 
           setNewPassword(event.target.value);
           setError(undefined);
         }}
-        error={error ? translateAuthMessage(t, error) : undefined}
+        error={formMessageText(t, error)}
       />
       <SubmitButton isPending={reset.isPending} pendingLabel={t('auth.actions.resettingPassword')}>
         {t('auth.actions.resetPassword')}

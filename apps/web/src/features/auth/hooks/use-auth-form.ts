@@ -2,7 +2,7 @@ import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type FieldErrors, getFieldErrors } from '@/lib/form';
-import { translateAuthMessage } from '../utils/get-auth-error-message';
+import { formMessageText } from '@/lib/server-error-text';
 
 /**
  * Field values and per-field errors of an auth form: typing into a field clears its error; `validate` runs the shared
@@ -21,7 +21,7 @@ export function useAuthForm<TValues extends Record<string, string>>(initialValue
 
   const errorText = (field: keyof TValues & string) => {
     const message = errors[field];
-    return message ? translateAuthMessage(t, message) : undefined;
+    return formMessageText(t, message);
   };
 
   /** The parsed data, or null after showing the field errors. */

@@ -1,4 +1,4 @@
-import { type ChatRequest, isApiErrorBody } from '@lumen/contract';
+import { type ChatRequest, readApiErrorBody } from '@lumen/contract';
 import { DefaultChatTransport, type UIMessageChunk } from 'ai';
 import { API_BASE_PATH } from '@/lib/api-client';
 import type { ChatMessage } from '../types';
@@ -46,7 +46,8 @@ async function readErrorDetail(response: Response): Promise<string> {
   const text = await response.text();
   if (text.trim() === '') return '';
   const body = parseJson(text);
-  if (isApiErrorBody(body)) return body.error.message;
+  const apiError = readApiErrorBody(body);
+  if (apiError) return apiError.error.message;
   if (isRecord(body)) {
     if (typeof body.detail === 'string') return body.detail;
     if (typeof body.message === 'string') return body.message;

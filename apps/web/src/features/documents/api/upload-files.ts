@@ -1,6 +1,6 @@
-import { type Attachment, isApiErrorBody, type UploadResponse, uploadResponseSchema } from '@lumen/contract';
+import { type Attachment, type UploadResponse, uploadResponseSchema } from '@lumen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_BASE_PATH, ApiError, HTTP_ERROR_CODE, NETWORK_ERROR_CODE } from '@/lib/api-client';
+import { API_BASE_PATH, ApiError, apiErrorFromBody, NETWORK_ERROR_CODE } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 import { getDocumentQueryOptions } from './get-document';
 
@@ -28,12 +28,7 @@ export async function uploadFiles(files: File[]): Promise<UploadResponse> {
   } catch {
     data = null;
   }
-  if (!response.ok) {
-    if (isApiErrorBody(data)) {
-      throw new ApiError({ status: response.status, code: data.error.code, serverMessage: data.error.message });
-    }
-    throw new ApiError({ status: response.status, code: HTTP_ERROR_CODE });
-  }
+  if (!response.ok) throw apiErrorFromBody(response.status, data);
   return uploadResponseSchema.parse(data);
 }
 

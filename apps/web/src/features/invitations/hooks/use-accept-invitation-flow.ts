@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { getAcceptInvitationErrorMessage, isWrongAccountError } from '../utils/invitation-messages';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
+import { isWrongAccountError } from '../utils/invitation-messages';
 
 export type AcceptInvitationState =
   | { status: 'idle' }
@@ -24,6 +25,7 @@ export function useAcceptInvitationFlow({
   acceptInvitation: (invitationId: string) => Promise<unknown>;
 }) {
   const { t } = useTranslation('dashboards');
+  const { errorText } = useServerErrorText();
   const navigate = useNavigate();
   const [state, setState] = useState<AcceptInvitationState>({ status: 'idle' });
 
@@ -44,7 +46,7 @@ export function useAcceptInvitationFlow({
     } catch (error) {
       setState({
         status: 'failed',
-        message: getAcceptInvitationErrorMessage(t, error),
+        message: errorText(error, t('invitation.messages.acceptFailed')),
         isWrongAccount: isWrongAccountError(error),
       });
     }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { loadNamespaces } from '@/lib/i18n';
-import { getAcceptInvitationErrorMessage } from '../utils/invitation-messages';
 
 export type PendingInviteOptions = {
   /** The invite code kept from the employee pages, or null (the auth feature's store, passed in by the route). */
@@ -23,6 +23,7 @@ export function useAcceptPendingInvite({
   acceptInvitation,
 }: PendingInviteOptions): () => Promise<void> {
   const { i18n } = useTranslation();
+  const { errorText } = useServerErrorText();
   return useCallback(async () => {
     const code = readPendingInviteCode();
     if (!code) return;
@@ -34,8 +35,8 @@ export function useAcceptPendingInvite({
     ]);
     const t = i18n.getFixedT(null, 'dashboards');
     if (outcome.status === 'fulfilled') toast.success(t('invitation.messages.accepted'));
-    else toast.error(getAcceptInvitationErrorMessage(t, outcome.reason));
-  }, [readPendingInviteCode, clearPendingInviteCode, acceptInvitation, i18n]);
+    else toast.error(errorText(outcome.reason, t('invitation.messages.acceptFailed')));
+  }, [readPendingInviteCode, clearPendingInviteCode, acceptInvitation, i18n, errorText]);
 }
 
 /**

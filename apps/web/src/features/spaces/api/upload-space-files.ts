@@ -1,5 +1,5 @@
-import { isApiErrorBody, type SpaceFile, spaceFileListSchema } from '@lumen/contract';
-import { API_BASE_PATH, ApiError, HTTP_ERROR_CODE, NETWORK_ERROR_CODE } from '@/lib/api-client';
+import { type SpaceFile, spaceFileListSchema } from '@lumen/contract';
+import { API_BASE_PATH, ApiError, apiErrorFromBody, HTTP_ERROR_CODE, NETWORK_ERROR_CODE } from '@/lib/api-client';
 import { type SpaceMutationConfig, useSpaceMutation } from './use-space-mutation';
 
 export type UploadSpaceFilesVariables = {
@@ -42,11 +42,7 @@ export function uploadSpaceFiles({ spaceId, files, onProgress }: UploadSpaceFile
         else reject(new ApiError({ status: request.status, code: HTTP_ERROR_CODE, cause: parsed.error }));
         return;
       }
-      reject(
-        isApiErrorBody(data)
-          ? new ApiError({ status: request.status, code: data.error.code, serverMessage: data.error.message })
-          : new ApiError({ status: request.status, code: HTTP_ERROR_CODE }),
-      );
+      reject(apiErrorFromBody(request.status, data));
     });
     request.addEventListener('error', () => reject(new ApiError({ status: 0, code: NETWORK_ERROR_CODE })));
     request.addEventListener('abort', () => reject(new ApiError({ status: 0, code: NETWORK_ERROR_CODE })));

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DialogFormFooter } from '@/components/form-actions';
 import { TextField } from '@/components/ui/text-field';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { useCreateSpace } from '../api/create-space';
-import { useSpaceErrorText } from '../hooks/use-space-error-text';
 import type { TeamMemberOption } from '../types';
 import { DescriptionField } from './description-field';
 import { SpaceDialog } from './space-dialog';
@@ -21,7 +21,7 @@ type CreateSpaceDialogProps = {
 /** Spaces Management's Create Space dialog: name (required), description, and a private option with its members. */
 export function CreateSpaceDialog({ open, onOpenChange, teamMembers, onCreated }: CreateSpaceDialogProps) {
   const { t } = useTranslation('spaces');
-  const getErrorText = useSpaceErrorText();
+  const { errorText } = useServerErrorText();
   const privateId = useId();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -66,7 +66,7 @@ export function CreateSpaceDialog({ open, onOpenChange, teamMembers, onCreated }
       onCreated?.(space);
     } catch (error) {
       console.error('Failed to create space:', error);
-      toast.error(getErrorText(error, t('create.failed')));
+      toast.error(errorText(error, t('create.failed')));
     }
   };
 

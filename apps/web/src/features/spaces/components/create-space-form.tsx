@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormActions } from '@/components/form-actions';
 import { TextField } from '@/components/ui/text-field';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { useCreateSpace } from '../api/create-space';
-import { useSpaceErrorText } from '../hooks/use-space-error-text';
 import { DescriptionField } from './description-field';
 
 type CreateSpaceFormProps = {
@@ -19,7 +19,7 @@ type CreateSpaceFormProps = {
  */
 export function CreateSpaceForm({ onCreated, onCancel }: CreateSpaceFormProps) {
   const { t } = useTranslation('spaces');
-  const getErrorText = useSpaceErrorText();
+  const { errorText, messageText } = useServerErrorText();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
@@ -33,7 +33,9 @@ export function CreateSpaceForm({ onCreated, onCancel }: CreateSpaceFormProps) {
     event.preventDefault();
     const parsed = createSpaceSchema.safeParse({ name, description: description.trim() || undefined });
     if (!parsed.success) {
-      setNameError(isBlank ? t('create.enterName') : (parsed.error.issues[0]?.message ?? t('create.enterName')));
+      setNameError(
+        isBlank ? t('create.enterName') : (messageText(parsed.error.issues[0]?.message) ?? t('create.enterName')),
+      );
       return;
     }
     setNameError(undefined);
@@ -43,7 +45,7 @@ export function CreateSpaceForm({ onCreated, onCancel }: CreateSpaceFormProps) {
       onCreated(space);
     } catch (error) {
       console.error('Failed to create space:', error);
-      toast.error(getErrorText(error, t('create.failed')));
+      toast.error(errorText(error, t('create.failed')));
     }
   };
 

@@ -1,8 +1,8 @@
 import type { Space } from '@lumen/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { useDeleteSpace } from '../api/delete-space';
-import { useSpaceErrorText } from '../hooks/use-space-error-text';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 type DeleteSpaceDialogProps = {
@@ -15,7 +15,7 @@ type DeleteSpaceDialogProps = {
 /** Asks before deleting a space with its members and files (space admins). */
 export function DeleteSpaceDialog({ space, onClose, onDeleted }: DeleteSpaceDialogProps) {
   const { t } = useTranslation('spaces');
-  const getErrorText = useSpaceErrorText();
+  const { errorText } = useServerErrorText();
   const deleteSpace = useDeleteSpace();
 
   const confirm = async () => {
@@ -26,7 +26,7 @@ export function DeleteSpaceDialog({ space, onClose, onDeleted }: DeleteSpaceDial
       onDeleted?.(space);
     } catch (error) {
       console.error('Failed to delete space:', error);
-      toast.error(getErrorText(error, t('sidebar.deleteFailed')));
+      toast.error(errorText(error, t('sidebar.deleteFailed')));
     } finally {
       onClose();
     }

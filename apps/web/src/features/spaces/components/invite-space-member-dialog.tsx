@@ -7,8 +7,8 @@ import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { useInviteToSpace } from '../api/invite-to-space';
-import { useSpaceErrorText } from '../hooks/use-space-error-text';
 import { SpaceDialog } from './space-dialog';
 
 type InviteSpaceMemberDialogProps = {
@@ -21,7 +21,7 @@ type InviteSpaceMemberDialogProps = {
 /** Invites someone to a space by mail with a role (viewer by default), each role with what it allows. */
 export function InviteSpaceMemberDialog({ spaceId, spaceName, open, onOpenChange }: InviteSpaceMemberDialogProps) {
   const { t } = useTranslation('spaces');
-  const getErrorText = useSpaceErrorText();
+  const { errorText } = useServerErrorText();
   const roleId = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>(DEFAULT_SPACE_ROLE);
@@ -50,7 +50,7 @@ export function InviteSpaceMemberDialog({ spaceId, spaceName, open, onOpenChange
       close();
     } catch (error) {
       console.error('Failed to send space invitation:', error);
-      toast.error(getErrorText(error, t('invite.failed')));
+      toast.error(errorText(error, t('invite.failed')));
     }
   };
 

@@ -2,8 +2,8 @@ import { SPACE_NAME_MAX, type Space, updateSpaceSchema } from '@lumen/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { useUpdateSpace } from '../api/update-space';
-import { useSpaceErrorText } from '../hooks/use-space-error-text';
 import { NameFieldForm } from './name-field-form';
 import { SpaceDialog } from './space-dialog';
 
@@ -31,7 +31,7 @@ export function RenameSpaceDialog({ space, onClose }: RenameSpaceDialogProps) {
 
 function RenameSpaceForm({ space, onDone }: { space: Space; onDone: () => void }) {
   const { t } = useTranslation('spaces');
-  const getErrorText = useSpaceErrorText();
+  const { errorText } = useServerErrorText();
   const [name, setName] = useState(space.name);
   const [isTouched, setIsTouched] = useState(false);
   const updateSpace = useUpdateSpace();
@@ -54,7 +54,7 @@ function RenameSpaceForm({ space, onDone }: { space: Space; onDone: () => void }
       onDone();
     } catch (error) {
       console.error('Failed to rename space:', error);
-      toast.error(getErrorText(error, t('sidebar.renameFailed')));
+      toast.error(errorText(error, t('sidebar.renameFailed')));
     }
   };
 

@@ -190,7 +190,12 @@ describe('SpaceFilesCard', () => {
   it.each([
     [new Response(null, { status: 500 }), 'Delete Failed', 'Failed to delete file'],
     [
-      apiErrorResponse(403, 'FORBIDDEN', "Access Denied: You don't have permission to delete files"),
+      apiErrorResponse(
+        403,
+        'FORBIDDEN',
+        "Access Denied: You don't have permission to delete files",
+        'NO_DELETE_PERMISSION',
+      ),
       'Access Denied',
       "You don't have permission to delete files",
     ],

@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { useSetSpaceMemberRole } from '../api/set-space-member-role';
-import { useSpaceErrorText } from '../hooks/use-space-error-text';
 import type { TeamMemberOption } from '../types';
 import { SpaceRoleBadge } from './space-role-badge';
 
@@ -30,7 +30,7 @@ type UserRolesCardProps = {
  */
 export function UserRolesCard({ spaceId, teamMembers, spaceMembers, currentUserId }: UserRolesCardProps) {
   const { t } = useTranslation('spaces');
-  const getErrorText = useSpaceErrorText();
+  const { errorText } = useServerErrorText();
   const setRole = useSetSpaceMemberRole();
   const roleByUser = new Map(spaceMembers.map((member) => [member.userId, member.role]));
 
@@ -40,7 +40,7 @@ export function UserRolesCard({ spaceId, teamMembers, spaceMembers, currentUserI
       toast.success(t('roleManagement.roleUpdated'));
     } catch (error) {
       console.error('Failed to update space role:', error);
-      toast.error(getErrorText(error, t('roleManagement.roleUpdateFailed')));
+      toast.error(errorText(error, t('roleManagement.roleUpdateFailed')));
     }
   };
 

@@ -12,9 +12,8 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { getFieldErrors } from '@/lib/form';
-import { useErrorText } from '../hooks/use-error-text';
-import { useValidationText } from '../hooks/use-validation-text';
 
 type DepartmentNameFormProps = {
   initialName: string;
@@ -36,8 +35,7 @@ function DepartmentNameForm({
   onDone,
 }: DepartmentNameFormProps) {
   const { t } = useTranslation('teamManagement');
-  const translateValidation = useValidationText();
-  const getErrorText = useErrorText();
+  const { errorText, messageText } = useServerErrorText();
   const [name, setName] = useState(initialName);
   const [error, setError] = useState<string | undefined>();
   const [isSaving, setIsSaving] = useState(false);
@@ -46,7 +44,7 @@ function DepartmentNameForm({
     event.preventDefault();
     const parsed = departmentNameSchema.safeParse({ name });
     if (!parsed.success) {
-      setError(translateValidation(getFieldErrors(parsed.error).name));
+      setError(messageText(getFieldErrors(parsed.error).name));
       return;
     }
     setIsSaving(true);
@@ -57,7 +55,7 @@ function DepartmentNameForm({
     } catch (caught) {
       // Shown under the field (e.g. 'A department with this name already exists'), so the name can be corrected.
       console.error('Failed to save department:', caught);
-      setError(getErrorText(caught, failureMessage));
+      setError(errorText(caught, failureMessage));
       setIsSaving(false);
     }
   };

@@ -16,9 +16,9 @@ import { Field, FieldError } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { type FieldErrors, getFieldErrors } from '@/lib/form';
 import { useSendInvitation } from '../hooks/use-send-invitation';
-import { useValidationText } from '../hooks/use-validation-text';
 import type { TeamManagementActions } from '../types';
 import { getAssignableRoles } from '../utils/assignable-roles';
 
@@ -43,7 +43,7 @@ type InviteMemberFormProps = {
 
 function InviteMemberForm({ callerRole, departments, inviteMember, onSent, onCancel }: InviteMemberFormProps) {
   const { t } = useTranslation(['teamManagement', 'teams']);
-  const translateValidation = useValidationText();
+  const { messageText } = useServerErrorText();
   const idPrefix = useId();
   const { sendInvitation, isSending } = useSendInvitation(inviteMember);
   const [values, setValues] = useState<InviteValues>(INITIAL_VALUES);
@@ -83,7 +83,7 @@ function InviteMemberForm({ callerRole, departments, inviteMember, onSent, onCan
           maxLength={FULL_NAME_MAX}
           value={values.fullName}
           onChange={updateField('fullName')}
-          error={translateValidation(errors.fullName)}
+          error={messageText(errors.fullName)}
         />
         <TextField
           label={t('invite.email')}
@@ -94,7 +94,7 @@ function InviteMemberForm({ callerRole, departments, inviteMember, onSent, onCan
           maxLength={254}
           value={values.email}
           onChange={updateField('email')}
-          error={translateValidation(errors.email)}
+          error={messageText(errors.email)}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field>
@@ -107,7 +107,7 @@ function InviteMemberForm({ callerRole, departments, inviteMember, onSent, onCan
               ))}
               <option value={CUSTOM_CHOICE}>{t('invite.customRoleOption')}</option>
             </NativeSelect>
-            <FieldError>{translateValidation(errors.role)}</FieldError>
+            <FieldError>{messageText(errors.role)}</FieldError>
           </Field>
           <Field>
             <Label htmlFor={departmentId}>{t('invite.department')}</Label>
@@ -132,7 +132,7 @@ function InviteMemberForm({ callerRole, departments, inviteMember, onSent, onCan
               maxLength={CUSTOM_LABEL_MAX}
               value={values.customRole}
               onChange={updateField('customRole')}
-              error={translateValidation(errors.customRole)}
+              error={messageText(errors.customRole)}
             />
             <p className="text-muted-foreground text-xs">{t('invite.customRoleHint')}</p>
           </div>
@@ -146,7 +146,7 @@ function InviteMemberForm({ callerRole, departments, inviteMember, onSent, onCan
             maxLength={CUSTOM_LABEL_MAX}
             value={values.customDepartment}
             onChange={updateField('customDepartment')}
-            error={translateValidation(errors.customDepartment)}
+            error={messageText(errors.customDepartment)}
           />
         ) : null}
       </fieldset>

@@ -13,9 +13,9 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { getFieldErrors } from '@/lib/form';
 import { useSendInvitation } from '../hooks/use-send-invitation';
-import { useValidationText } from '../hooks/use-validation-text';
 import type { TeamManagementActions } from '../types';
 
 type SimpleInviteFormProps = {
@@ -30,7 +30,7 @@ type SimpleInviteFormProps = {
  */
 function SimpleInviteForm({ inviteMember, onSent, onCancel }: SimpleInviteFormProps) {
   const { t } = useTranslation('teamManagement');
-  const translateValidation = useValidationText();
+  const { messageText } = useServerErrorText();
   const { sendInvitation, isSending } = useSendInvitation(inviteMember);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -68,7 +68,7 @@ function SimpleInviteForm({ inviteMember, onSent, onCancel }: SimpleInviteFormPr
             // Tell why the button is disabled once the field is left empty (or blank).
             if (email.trim() === '') validate();
           }}
-          error={translateValidation(error)}
+          error={messageText(error)}
         />
       </fieldset>
       <DialogFormFooter

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { useErrorText } from './use-error-text';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
 
 type ToastTexts = {
   success: string;
@@ -14,14 +14,14 @@ type ToastTexts = {
  * It never rejects: the screen stays as it is and the toast says what went wrong.
  */
 export function useRunWithToasts() {
-  const getErrorText = useErrorText();
+  const { errorText } = useServerErrorText();
   return async (action: () => Promise<unknown>, texts: ToastTexts): Promise<void> => {
     try {
       await action();
       toast.success(texts.success);
     } catch (error) {
       console.error(texts.logMessage, error);
-      toast.error(getErrorText(error, texts.failure));
+      toast.error(errorText(error, texts.failure));
     }
   };
 }

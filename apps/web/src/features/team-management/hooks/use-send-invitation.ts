@@ -2,8 +2,8 @@ import type { CreateInvitationInput } from '@lumen/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
 import type { TeamManagementActions } from '../types';
-import { useErrorText } from './use-error-text';
 
 /**
  * Sends an invitation and tells the outcome (docs/product-rules.md#invitations): 'Invitation sent successfully!', or a
@@ -12,7 +12,7 @@ import { useErrorText } from './use-error-text';
  */
 export function useSendInvitation(inviteMember: TeamManagementActions['inviteMember']) {
   const { t } = useTranslation('teamManagement');
-  const getErrorText = useErrorText();
+  const { errorText } = useServerErrorText();
   const [isSending, setIsSending] = useState(false);
 
   const sendInvitation = async (input: CreateInvitationInput): Promise<boolean> => {
@@ -24,7 +24,7 @@ export function useSendInvitation(inviteMember: TeamManagementActions['inviteMem
       return true;
     } catch (error) {
       console.error('Failed to send invitation:', error);
-      toast.error(getErrorText(error, t('invite.failed')));
+      toast.error(errorText(error, t('invite.failed')));
       return false;
     } finally {
       setIsSending(false);

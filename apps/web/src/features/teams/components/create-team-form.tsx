@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { isApiError } from '@/lib/api-client';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { useCreateTeam } from '../api/create-team';
 
 type CreateTeamFormProps = {
@@ -21,6 +21,7 @@ type CreateTeamFormProps = {
  */
 export function CreateTeamForm({ onCreated }: CreateTeamFormProps) {
   const { t } = useTranslation('teams');
+  const { errorText } = useServerErrorText();
   const descriptionId = useId();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -44,7 +45,7 @@ export function CreateTeamForm({ onCreated }: CreateTeamFormProps) {
       onCreated?.(response);
     } catch (caught) {
       console.error('Failed to create team:', caught);
-      toast.error(isApiError(caught) && caught.serverMessage ? caught.serverMessage : t('createTeam.failed'));
+      toast.error(errorText(caught, t('createTeam.failed')));
     }
   };
 

@@ -15,10 +15,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { getFieldErrors } from '@/lib/form';
 import { useCreateTask } from '../api/create-task';
 import { useFormFields } from '../hooks/use-form-fields';
-import { useWorkItemText } from '../hooks/use-work-item-text';
 import { DialogForm, FormDialog, type WorkItemMember } from './form-dialog';
 
 type TaskForm = { title: string; assignedTo: string; priority: TaskPriority; dueDate: string };
@@ -27,7 +27,7 @@ const EMPTY_FORM: TaskForm = { title: '', assignedTo: '', priority: DEFAULT_TASK
 
 function NewTaskForm({ members, onDone }: { members: WorkItemMember[]; onDone: () => void }) {
   const { t } = useTranslation('dashboards');
-  const { translate, errorText } = useWorkItemText();
+  const { errorText, messageText } = useServerErrorText();
   const createTask = useCreateTask();
   const { form, errors, setErrors, update, reset } = useFormFields(EMPTY_FORM);
   const assigneeId = useId();
@@ -40,9 +40,9 @@ function NewTaskForm({ members, onDone }: { members: WorkItemMember[]; onDone: (
     if (!parsed.success) {
       const fieldErrors = getFieldErrors(parsed.error);
       setErrors({
-        title: translate(fieldErrors.title),
-        assignedTo: translate(fieldErrors.assignedTo),
-        dueDate: translate(fieldErrors.dueDate),
+        title: messageText(fieldErrors.title),
+        assignedTo: messageText(fieldErrors.assignedTo),
+        dueDate: messageText(fieldErrors.dueDate),
       });
       return;
     }

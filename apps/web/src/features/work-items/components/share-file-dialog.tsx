@@ -14,10 +14,10 @@ import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
+import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { getFieldErrors } from '@/lib/form';
 import { useShareFile } from '../api/share-file';
 import { useFormFields } from '../hooks/use-form-fields';
-import { useWorkItemText } from '../hooks/use-work-item-text';
 import { DialogForm, FormDialog, type WorkItemMember } from './form-dialog';
 
 /** '' = the whole team, 'user:<id>' = one member, 'space:<id>' = the members of a space. */
@@ -42,7 +42,7 @@ function ShareFileForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('dashboards');
-  const { translate, errorText } = useWorkItemText();
+  const { errorText, messageText } = useServerErrorText();
   const shareFile = useShareFile();
   const { form, errors, setErrors, update, reset } = useFormFields(EMPTY_FORM);
   const platformId = useId();
@@ -59,7 +59,7 @@ function ShareFileForm({
     });
     if (!parsed.success) {
       const fieldErrors = getFieldErrors(parsed.error);
-      setErrors({ title: translate(fieldErrors.title), url: translate(fieldErrors.url) });
+      setErrors({ title: messageText(fieldErrors.title), url: messageText(fieldErrors.url) });
       return;
     }
     shareFile.mutate(parsed.data, {

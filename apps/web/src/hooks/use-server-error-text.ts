@@ -1,0 +1,18 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formMessageText, serverErrorText } from '@/lib/server-error-text';
+
+/**
+ * The texts of errors, in the reader's language: `errorText(error, fallback)` for a failed request (translated by its
+ * reason, else the server's message, else the fallback) and `messageText(message)` for a form's own zod message.
+ */
+export function useServerErrorText() {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      errorText: (error: unknown, fallback: string): string => serverErrorText(t, error, fallback),
+      messageText: (message: string | undefined): string | undefined => formMessageText(t, message),
+    }),
+    [t],
+  );
+}
