@@ -103,7 +103,7 @@ describe('/assets', () => {
     const { user, router } = await openHub();
 
     const reportCard = await screen.findByRole('article', { name: 'Quarterly report.pdf' });
-    for (const text of ['PDF', '1.5 kB', 'Google Drive', 'Ready']) {
+    for (const text of ['PDF', '1.50 KB', 'Google Drive', 'Ready']) {
       expect(within(reportCard).getByText(text)).toBeInTheDocument();
     }
     expect(within(reportCard).getByText('Last modified')).toBeInTheDocument();

@@ -399,7 +399,7 @@ describe('/workspace', () => {
       expect(roadmap).toHaveAttribute('target', '_blank');
       const rows = screen.getAllByRole('row').slice(1);
       expect(rows).toHaveLength(2);
-      expect(rows[0]).toHaveTextContent(/Roadmap\.pdf.*PDF.*Ready.*2 kB/);
+      expect(rows[0]).toHaveTextContent(/Roadmap\.pdf.*PDF.*Ready.*2\.00 KB/);
       expect(rows[1]).toHaveTextContent(/Notes.*TXT.*Processing.*512 B/);
       expect(screen.getByRole('link', { name: 'Upload in AI Chat' })).toHaveAttribute('href', '/chat');
 

@@ -2,10 +2,10 @@ import type { TeamMember } from '@lumen/contract';
 import { Building2Icon, CalendarIcon, UserMinusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { formatDate } from '@/lib/format-date';
 import { useRunWithToasts } from '../hooks/use-run-with-toasts';
 import type { MemberDisplay, TeamManagementActions, Viewer } from '../types';
 import { getDepartmentLabel } from '../utils/department-label';
-import { formatDate } from '../utils/format-date';
 import { ConfirmActionButton } from './confirm-action-button';
 import { MemberRoleSelect } from './member-role-select';
 

@@ -5,9 +5,9 @@ import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDate } from '@/lib/format-date';
 import { useRunWithToasts } from '../hooks/use-run-with-toasts';
 import type { MemberDisplay, TeamManagementActions } from '../types';
-import { formatDate } from '../utils/format-date';
 import { ConfirmActionButton } from './confirm-action-button';
 
 type PendingInvitationsCardProps = {
