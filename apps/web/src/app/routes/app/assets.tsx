@@ -28,12 +28,10 @@ import { useRole } from '@/features/me/api/get-role';
 import { useShareFile } from '@/features/work-items/api/share-file';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { isApiError } from '@/lib/api-client';
+import { DOCUMENTS_QUERY_KEY } from '@/lib/query-keys';
 
 /** The search runs once typing pauses this long. */
 const SEARCH_DEBOUNCE_MS = 300;
-
-/** Both the documents' list and each document's own status live under this key. */
-const DOCUMENTS_QUERY_KEY = ['documents'] as const;
 
 /** A shared link names the platform the document came from; uploads and space files have none. */
 function toSharedFilePlatform(document: DocumentSummary): SharedFilePlatform | null {

@@ -10,12 +10,11 @@ import { WelcomeDialog } from '@/features/chat/components/welcome-dialog';
 import type { UploadFilesFn } from '@/features/chat/types';
 import { toChatMessages } from '@/features/chat/utils/message-parts';
 import { useConversation } from '@/features/conversations/api/get-conversation';
-import { CONVERSATIONS_QUERY_KEY } from '@/features/conversations/api/get-conversations';
-import { DAILY_UPDATES_QUERY_KEY } from '@/features/daily-updates/api/get-daily-updates';
 import { toAttachments, useUploadFiles } from '@/features/documents/api/upload-files';
 import { DocumentStatusBadge } from '@/features/documents/components/document-status';
 import { getUploadErrorMessage } from '@/features/documents/utils/get-upload-error-message';
 import { isApiError } from '@/lib/api-client';
+import { CONVERSATIONS_QUERY_KEY, DAILY_UPDATES_QUERY_KEY } from '@/lib/query-keys';
 import { ChatLayout } from '../../layouts/chat-layout';
 import { useActiveConversation } from './use-active-conversation';
 

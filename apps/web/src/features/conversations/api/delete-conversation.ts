@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { CONVERSATIONS_QUERY_KEY } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
-import { CONVERSATIONS_QUERY_KEY } from './get-conversations';
 
 /** DELETE /api/conversations/:id: deletes a conversation and its messages. */
 export function deleteConversation(conversationId: string): Promise<unknown> {

@@ -1,9 +1,8 @@
 import { type Conversation, conversationListSchema } from '@lumen/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { CONVERSATIONS_QUERY_KEY } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
-
-export const CONVERSATIONS_QUERY_KEY = ['conversations'] as const;
 
 /** GET /api/conversations: the user's conversations, most recently active first. */
 export async function getConversations(): Promise<Conversation[]> {
