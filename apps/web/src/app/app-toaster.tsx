@@ -1,5 +1,5 @@
-import { TOASTS } from '@lumen/contract';
 import { Toaster } from 'sonner';
+import { TOASTS } from '@/config/ui';
 import { useTheme } from '@/features/theme/hooks/use-theme';
 
 /** sonner's toaster with the spec's defaults (TOASTS: bottom-right, 4000 ms, 3 visible, F8). */

@@ -1,6 +1,7 @@
-import { DEFAULT_USER_PREFERENCES, type Role, type Space, STORAGE_KEYS } from '@lumen/contract';
+import { DEFAULT_USER_PREFERENCES, type Role, type Space } from '@lumen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { SPACE_MARK_STORAGE_KEYS } from '@/features/spaces/hooks/use-space-marks';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { roleState, testSession } from '@/testing/fixtures';

@@ -1,12 +1,7 @@
-import {
-  type Conversation,
-  type DailyStat,
-  DEFAULT_USER_PREFERENCES,
-  STORAGE_KEYS,
-  type UploadedFile,
-} from '@lumen/contract';
+import { type Conversation, type DailyStat, DEFAULT_USER_PREFERENCES, type UploadedFile } from '@lumen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { apiErrorResponse, jsonResponse, type StubRequest, stubFetch } from '@/testing/fetch-stub';
 import { createSignOutRoutes, documentSummary, roleState, testSession } from '@/testing/fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';

@@ -1,6 +1,7 @@
-import { INVITATION_MESSAGES, STORAGE_KEYS } from '@lumen/contract';
+import { INVITATION_MESSAGES } from '@lumen/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { roleState, testSession } from '@/testing/fixtures';
 import { acceptedInvitation } from '@/testing/team-fixtures';

@@ -4,7 +4,6 @@ import {
   type RoleState,
   type TeamMember,
   type TeamSearchResult,
-  WORKSPACE_DEFAULT_NAME,
 } from '@lumen/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +86,7 @@ function TeamWorkspace({ roleState }: { roleState: RoleState }) {
   );
   const { tab, selectTab } = useWorkspaceTab(availableTabs);
   const search = useWorkspaceSearch();
-  const workspaceName = roleState.teamName?.trim() || WORKSPACE_DEFAULT_NAME;
+  const workspaceName = roleState.teamName?.trim() || t('defaultName');
   const handleSignOut = () => void signOut();
 
   return (

@@ -1,7 +1,8 @@
-import { type Attachment, CHAT } from '@lumen/contract';
+import type { Attachment } from '@lumen/contract';
 import { isToolUIPart } from 'ai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CHAT } from '@/config/ui';
 import { formatMessageTime } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 import type { ChatMessage } from '../types';
