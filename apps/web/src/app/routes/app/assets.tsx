@@ -1,11 +1,12 @@
 import type { DocumentSummary, SharedFilePlatform } from '@lumen/contract';
 import { SHARED_FILE_PLATFORMS } from '@lumen/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeftIcon, SparklesIcon, UploadIcon, UsersIcon } from 'lucide-react';
+import { SparklesIcon, UploadIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { BackLink } from '@/components/back-link';
 import { ScreenTitle } from '@/components/screen-title';
 import { Button } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
@@ -181,12 +182,7 @@ export function AssetsRoute() {
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
       <div className="grid gap-3">
         <div className="flex flex-wrap gap-2">
-          <Button variant="ghost" size="sm" asChild>
-            <Link to={paths.chat.getHref()}>
-              <ArrowLeftIcon aria-hidden="true" />
-              {t('backToChat')}
-            </Link>
-          </Button>
+          <BackLink to={paths.chat.getHref()}>{t('backToChat')}</BackLink>
           {canManageTeam ? (
             <Button variant="outline" size="sm" asChild>
               <Link to={paths.teamManagement.getHref()}>

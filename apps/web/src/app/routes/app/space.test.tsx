@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SPACE_MARK_STORAGE_KEYS } from '@/features/spaces/hooks/use-space-marks';
-import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { roleState, testSession } from '@/testing/fixtures';
+import { apiErrorResponse, jsonResponse, type StubRoutes } from '@/testing/fetch-stub';
+import { stubSignedIn } from '@/testing/fixtures';
 import { space, spaceFile } from '@/testing/space-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
@@ -14,12 +14,8 @@ const sampleFiles = ['brief.pdf', 'budget.xlsx', 'notes.txt', 'logo.png'].map((f
   spaceFile({ id: `file-${index + 1}`, filename, documentId: `document-${index + 1}` }),
 );
 
-type Routes = Parameters<typeof stubFetch>[0];
-
-function stubSpace(routes: Routes = {}) {
-  return stubFetch({
-    'GET /api/auth/get-session': jsonResponse(testSession),
-    'GET /api/me/role': jsonResponse(roleState('employee')),
+function stubSpace(routes: StubRoutes = {}) {
+  return stubSignedIn('employee', {
     'GET /api/spaces/by-slug/marketing': jsonResponse(marketing),
     [`GET ${FILES_PATH}`]: jsonResponse({ files: sampleFiles }),
     ...routes,
@@ -113,7 +109,7 @@ describe('/spaces/:spaceName', () => {
 });
 
 describe('/spaces/:spaceName chat', () => {
-  async function openChat(routes: Routes = {}) {
+  async function openChat(routes: StubRoutes = {}) {
     const stub = stubSpace(routes);
     const rendered = renderRoutes({ path: '/spaces/marketing' });
     await screen.findByRole('heading', { level: 1, name: 'Marketing' });

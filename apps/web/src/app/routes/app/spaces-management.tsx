@@ -25,9 +25,11 @@ import { useAcceptSpaceInvitationFromUrl } from '@/features/spaces/hooks/use-acc
 import type { TeamMemberOption } from '@/features/spaces/types';
 import { filterSpaces } from '@/features/spaces/utils/filter-spaces';
 import { useMembers } from '@/features/teams/api/get-members';
+import { NoTeamNotice } from '@/features/teams/components/no-team-notice';
 import { getMemberName } from '@/features/teams/utils/member-name';
 import { useUrlParams } from '@/hooks/use-url-params';
 import { isApiError } from '@/lib/api-client';
+import { isNoTeamError } from '@/lib/server-messages';
 
 /** The query parameter of the opened space. */
 const SPACE_PARAM = 'space';
@@ -167,6 +169,7 @@ export function SpacesManagementRoute() {
 
   const spaceList = (() => {
     if (spaces.isPending) return <PageSpinner label={t('loading')} />;
+    if (isNoTeamError(spaces.error)) return <NoTeamNotice />;
     if (spaces.isError) {
       return (
         <LoadError message={t('loadSpacesFailed')} retryLabel={t('retry')} onRetry={() => void spaces.refetch()} />

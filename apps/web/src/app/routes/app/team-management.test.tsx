@@ -2,8 +2,8 @@ import type { CurrentTeam, Department, Invitation, Role } from '@lumen/contract'
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { roleState, testSession, testUser } from '@/testing/fixtures';
+import { apiErrorResponse, jsonResponse, type StubRoutes } from '@/testing/fetch-stub';
+import { stubSignedIn, testUser } from '@/testing/fixtures';
 import { space } from '@/testing/space-fixtures';
 import { activityEntry, teamMember, teamStats } from '@/testing/team-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
@@ -97,12 +97,8 @@ const invitation: Invitation = {
   acceptedAt: null,
 };
 
-type Routes = Parameters<typeof stubFetch>[0];
-
-function stubTeam(role: Role, overrides: Routes = {}) {
-  return stubFetch({
-    'GET /api/auth/get-session': jsonResponse(testSession),
-    'GET /api/me/role': jsonResponse(roleState(role)),
+function stubTeam(role: Role, overrides: StubRoutes = {}) {
+  return stubSignedIn(role, {
     'GET /api/teams/current': jsonResponse(team),
     'GET /api/teams/current/stats': jsonResponse(stats),
     'GET /api/teams/current/members': jsonResponse({ members }),

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatFileDate } from '@/lib/format-date';
 import { loadNamespaces } from '@/lib/i18n';
-import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { apiErrorResponse, jsonResponse, type StubRoutes, stubFetch } from '@/testing/fetch-stub';
 import { spaceFile, stubUploadRequest } from '@/testing/space-fixtures';
 import { renderWithProviders } from '@/testing/test-utils';
 import { SpaceFilesCard } from './space-files-card';
@@ -21,9 +21,7 @@ const notes = spaceFile({
   status: 'processing',
 });
 
-type Routes = Parameters<typeof stubFetch>[0];
-
-function stubFiles(files: SpaceFile[] = [report], routes: Routes = {}) {
+function stubFiles(files: SpaceFile[] = [report], routes: StubRoutes = {}) {
   return stubFetch({ [`GET ${FILES_PATH}`]: jsonResponse({ files }), ...routes });
 }
 
