@@ -12,10 +12,8 @@ import { FilePermissionsCard } from '@/features/spaces/components/file-permissio
 import { SpaceFilesCard } from '@/features/spaces/components/space-files-card';
 import { SpaceNotFound } from '@/features/spaces/components/space-not-found';
 import { ReadOnlyRolesCard, UserRolesCard } from '@/features/spaces/components/user-roles-card';
-import type { TeamMemberOption } from '@/features/spaces/types';
-import { useMembers } from '@/features/teams/api/get-members';
 import { NoTeamNotice } from '@/features/teams/components/no-team-notice';
-import { getMemberName } from '@/features/teams/utils/member-name';
+import { useTeamMemberOptions } from '@/features/teams/hooks/use-team-member-options';
 import { isApiError } from '@/lib/api-client';
 import { isNoTeamError } from '@/lib/server-messages';
 
@@ -24,7 +22,7 @@ function RolesSection({ spaceId, canManageRoles }: { spaceId: string; canManageR
   const { t } = useTranslation(['spaces', 'teams']);
   const { user } = useSession();
   const spaceMembers = useSpaceMembers({ spaceId });
-  const teamMembers = useMembers({ queryConfig: { enabled: canManageRoles } });
+  const teamMembers = useTeamMemberOptions({ isEnabled: canManageRoles });
   const queries = canManageRoles ? [spaceMembers, teamMembers] : [spaceMembers];
 
   if (queries.some((query) => query.isError)) {
@@ -38,17 +36,12 @@ function RolesSection({ spaceId, canManageRoles }: { spaceId: string; canManageR
       />
     );
   }
-  if (!spaceMembers.data || (canManageRoles && !teamMembers.data)) return <Spinner label={t('loading')} />;
+  if (!spaceMembers.data || (canManageRoles && !teamMembers.options)) return <Spinner label={t('loading')} />;
   if (!canManageRoles) return <ReadOnlyRolesCard spaceMembers={spaceMembers.data} />;
-
-  const unknownUser = t('teams:unknownUser');
-  const options: TeamMemberOption[] = (teamMembers.data ?? [])
-    .filter((member) => member.status === 'active')
-    .map((member) => ({ userId: member.userId, name: getMemberName(member, unknownUser), email: member.email }));
   return (
     <UserRolesCard
       spaceId={spaceId}
-      teamMembers={options}
+      teamMembers={teamMembers.options ?? []}
       spaceMembers={spaceMembers.data}
       currentUserId={user?.id ?? null}
     />
