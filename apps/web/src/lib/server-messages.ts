@@ -1,3 +1,4 @@
+import { TEAM_MESSAGES } from '@lumen/contract';
 import { isApiError } from './api-client';
 
 /** The server's own message of a failed request (docs/product-rules.md#messages-and-texts), else undefined. */
@@ -14,4 +15,9 @@ export function findMessageKey<TKey extends string>(
   message: string | undefined,
 ): TKey | undefined {
   return message !== undefined && Object.hasOwn(table, message) ? table[message] : undefined;
+}
+
+/** Whether a request failed because the user has no team yet: team-scoped routes answer 404 with TEAM_MESSAGES.noTeam. */
+export function isNoTeamError(error: unknown): boolean {
+  return isApiError(error) && error.status === 404 && error.serverMessage === TEAM_MESSAGES.noTeam;
 }

@@ -1,5 +1,6 @@
-import { AI_CHAT_MESSAGES, AUTH_MESSAGES, DAILY_STAT_LABELS, THINKING_TEXTS, THINKING_TYPES } from '@lumen/contract';
+import { AI_CHAT_MESSAGES, AUTH_MESSAGES, DAILY_STAT_LABELS, THINKING_TYPES } from '@lumen/contract';
 import { describe, expect, it } from 'vitest';
+import { THINKING_TEXTS } from '@/config/thinking-texts';
 import { i18n, NAMESPACES } from '@/lib/i18n';
 import de from './de.json';
 import en from './en.json';

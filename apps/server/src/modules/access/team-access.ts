@@ -1,9 +1,9 @@
-import { canManageTeam, ROLE_RANK, type Role } from '@lumen/contract';
+import { canManageTeam, ROLE_RANK, type Role, TEAM_MESSAGES } from '@lumen/contract';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findMembership, type Membership } from './access.repository.ts';
 
-export const NO_TEAM_MESSAGE = 'You are not a member of any team yet.';
+export const NO_TEAM_MESSAGE = TEAM_MESSAGES.noTeam;
 export const MANAGERS_ONLY_MESSAGE = 'Access Denied: Only admins and team leads can manage the team';
 
 /** The caller's membership; a user without a team sees every team route as 404. */

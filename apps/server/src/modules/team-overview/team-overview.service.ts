@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { DAY_MS, startOfLocalDay } from '../../platform/time.ts';
-import { isManager, requireMembership } from '../access/index.ts';
+import { isManager, NO_TEAM_MESSAGE, requireMembership } from '../access/index.ts';
 import { countUserConversations } from '../conversations/index.ts';
 import { countPending } from '../invitations/index.ts';
 import { countTeamSpaces, searchVisibleSpaces } from '../spaces/index.ts';
@@ -56,7 +56,7 @@ export async function getTeamStats(db: Database, userId: string, tzOffset: numbe
     isManager(membership) ? countPending(db, teamId) : Promise.resolve(null),
     countTeamSpaces(db, teamId),
   ]);
-  if (!team) throw new AppError('NOT_FOUND', 'You are not a member of any team yet.');
+  if (!team) throw new AppError('NOT_FOUND', NO_TEAM_MESSAGE);
   return {
     memberCount: team.memberCount,
     departmentCount: team.departmentCount,
