@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { PRODUCT_NAME } from './constants.ts';
 
-/** Thinking types and their indicator texts (docs/product-rules.md#thinking-types). */
+/** Thinking types (docs/product-rules.md#thinking-types); their English texts are the web app's (apps/web/src/config). */
 export const THINKING_TYPES = [
   'general',
   'pdf-search',
@@ -14,17 +13,6 @@ export const THINKING_TYPES = [
 ] as const;
 export const thinkingTypeSchema = z.enum(THINKING_TYPES);
 export type ThinkingType = z.infer<typeof thinkingTypeSchema>;
-
-export const THINKING_TEXTS: Record<ThinkingType, string> = {
-  general: `${PRODUCT_NAME} is thinking...`,
-  'pdf-search': 'Searching for PDFs across all platforms...',
-  search: 'Searching across your files...',
-  summary: 'Analyzing document content...',
-  rag: 'Analyzing knowledge base and generating insights...',
-  upload: 'Uploading to cloud storage...',
-  delete: 'Processing file deletion...',
-  workspace: 'Accessing workspace data...',
-};
 
 /** Which thinking type each assistant tool shows while it runs. */
 export const TOOL_THINKING_TYPES = {

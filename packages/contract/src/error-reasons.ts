@@ -53,7 +53,7 @@ export const ERROR_REASONS = {
   },
 
   // ---- Teams, members and departments ----
-  NO_TEAM: { code: 'NOT_FOUND', message: 'You are not a member of any team yet.' },
+  NO_TEAM: { code: 'NOT_FOUND', message: TEAM_MESSAGES.noTeam },
   MANAGERS_ONLY: { code: 'FORBIDDEN', message: 'Access Denied: Only admins and team leads can manage the team' },
   ALREADY_IN_TEAM: { code: 'CONFLICT', message: 'You already belong to a team. Leave it before creating a new one.' },
   TEAM_NAME_REQUIRED: { code: 'VALIDATION_FAILED', message: TEAM_MESSAGES.nameRequired },

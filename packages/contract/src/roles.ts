@@ -15,9 +15,6 @@ export const TEAM_MANAGER_ROLES: readonly Role[] = ['admin', 'team_lead'];
 export const ADMIN_DASHBOARD_ROLES: readonly Role[] = ['admin', 'team_lead'];
 export const EMPLOYEE_DASHBOARD_ROLES: readonly Role[] = ['employee', 'viewer'];
 
-/** Shown on the role badge when no role is known. */
-export const DEFAULT_ROLE_LABEL = 'member';
-
 export function canManageTeam(role: Role | null | undefined): boolean {
   return role != null && TEAM_MANAGER_ROLES.includes(role);
 }

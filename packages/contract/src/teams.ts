@@ -10,6 +10,8 @@ export const TEAM_MESSAGES = {
   invalidRole: 'Invalid role selected',
   roleUpdated: 'User role updated successfully',
   roleUpdateFailed: 'Failed to update user role',
+  /** The 404 of every team-scoped route (teams, spaces, documents of the team) for a user without a team. */
+  noTeam: 'You are not a member of any team yet.',
 } as const;
 
 /** Departments every new team starts with; the team's managers may rename or delete them. */

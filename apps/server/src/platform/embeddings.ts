@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import type { Database } from './db.ts';
 
 /** Turns passages and queries into vectors through an OpenAI-compatible `/embeddings` endpoint. */
 export interface Embedder {
@@ -79,28 +77,6 @@ export function createOpenAiEmbedder(options: EmbedderOptions): Embedder {
   };
 }
 
-/**
- * pgvector is optional (the PostgreSQL server here has none; ADR 0002), so the vector table is not in the migrations:
- * it is created at start where the extension exists. Vectors of any dimension are kept per model; search only compares
- * vectors of the configured model.
- */
-export async function ensureEmbeddingTable(db: Database): Promise<void> {
-  try {
-    await db.execute(sql`
-      CREATE TABLE IF NOT EXISTS chunk_embeddings (
-        chunk_id bigint NOT NULL REFERENCES chunks(id) ON DELETE CASCADE,
-        model text NOT NULL,
-        embedding vector NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        PRIMARY KEY (chunk_id, model)
-      )`);
-  } catch (error) {
-    // Another instance created it at the same moment.
-    const code = (error as { code?: string }).code;
-    if (code !== '23505' && code !== '42P07') throw error;
-  }
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Set when EMBEDDINGS_BASE_URL/MODEL are configured and the database has pgvector; search is then hybrid. */
@@ -114,7 +90,7 @@ export const embeddingsPlugin = fp(
     let embedder: Embedder | null = null;
     if (baseUrl && model) {
       if (app.database.hasVector) {
-        await ensureEmbeddingTable(app.database.db);
+        // The vector table comes from migration 0009, which creates it wherever pgvector is enabled.
         embedder = createOpenAiEmbedder({ baseUrl, model, ...(apiKey ? { apiKey } : {}) });
       } else {
         app.log.warn('EMBEDDINGS_BASE_URL is set but the database has no pgvector: search stays lexical');

@@ -53,3 +53,20 @@ export async function addMember(ctx: TestContext, teamId: string, role: Role): P
 export function errorOf(response: LightMyRequestResponse): ApiErrorBody['error'] {
   return response.json<ApiErrorBody>().error;
 }
+
+export interface TeamWithRoles {
+  teamId: string;
+  admin: Actor;
+  lead: Actor;
+  employee: Actor;
+  viewer: Actor;
+}
+
+/** The team most tests start from: its admin (the creator) and one signed-in member of every other role. */
+export async function createTeamWithRoles(ctx: TestContext, name = 'Acme'): Promise<TeamWithRoles> {
+  const { admin, teamId } = await createTeamWithAdmin(ctx, name);
+  const lead = await addMember(ctx, teamId, 'team_lead');
+  const employee = await addMember(ctx, teamId, 'employee');
+  const viewer = await addMember(ctx, teamId, 'viewer');
+  return { teamId, admin, lead, employee, viewer };
+}

@@ -1,5 +1,5 @@
-import { TOASTS } from '@lumen/contract';
 import { Toaster } from 'sonner';
+import { TOASTS } from '@/config/ui';
 import { useTheme } from '@/features/theme/hooks/use-theme';
 
 /**

@@ -1,6 +1,6 @@
-import { STORAGE_KEYS } from '@lumen/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { ThemeProvider } from '@/features/theme/components/theme-provider';
 import { queryConfig } from '@/lib/react-query';
 

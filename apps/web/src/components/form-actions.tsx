@@ -1,5 +1,4 @@
 import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 
 export type FormActionsProps = {
@@ -32,14 +31,5 @@ export function FormActions({
         {isPending ? pendingLabel : submitLabel}
       </Button>
     </>
-  );
-}
-
-/** FormActions laid out as a dialog's footer; the dialogs of every feature use it. */
-export function DialogFormFooter(props: FormActionsProps) {
-  return (
-    <DialogFooter>
-      <FormActions {...props} />
-    </DialogFooter>
   );
 }

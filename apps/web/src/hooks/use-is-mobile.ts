@@ -1,5 +1,5 @@
-import { SIDEBAR } from '@lumen/contract';
 import { useSyncExternalStore } from 'react';
+import { SIDEBAR } from '@/config/ui';
 
 const MOBILE_QUERY = `(max-width: ${SIDEBAR.mobileBreakpointPx - 1}px)`;
 

@@ -42,6 +42,16 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** Whether a request failed for this reason of the contract's ERROR_REASONS. */
+export function hasErrorReason(error: unknown, reason: ErrorReason): boolean {
+  return isApiError(error) && error.reason === reason;
+}
+
+/** Whether a request failed because the user has no team yet: team-scoped routes answer 404 with reason NO_TEAM. */
+export function isNoTeamError(error: unknown): boolean {
+  return hasErrorReason(error, 'NO_TEAM');
+}
+
 /**
  * The ApiError of a failed response from its parsed body: code, message, reason and details when it is our error body
  * (a reason this build does not know yet is left out), else HTTP_ERROR.

@@ -1,20 +1,18 @@
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+const FILE_SIZE_UNITS = ['KB', 'MB', 'GB'] as const;
+const BYTES_PER_KB = 1024;
 
-/** '512 B', '1.5 MB', '1,5 MB'… in the reader's language; null when the size is unknown. */
-export function formatFileSize(bytes: number | null, language: string): string | null {
-  if (bytes === null || !Number.isFinite(bytes) || bytes < 0) return null;
-  // Intl's short unit for bytes is the word 'byte'; 'B' reads better next to 'kB' and 'MB'.
-  if (bytes < 1024) return `${new Intl.NumberFormat(language).format(bytes)} B`;
-  let value = bytes;
-  let unitIndex = 0;
-  while (value >= 1024 && unitIndex < UNITS.length - 1) {
-    value /= 1024;
+/**
+ * A file size for people, the spec's one rule for every screen (spec 001 file card): whole bytes under 1 KB, else KB,
+ * MB or GB with 2 decimals ('512 B', '1.50 KB', '5.25 MB').
+ */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < BYTES_PER_KB) return `${Math.max(0, Math.round(bytes) || 0)} B`;
+  let size = bytes;
+  let unitIndex = -1;
+  // GB is the largest unit: bigger files show as thousands of GB.
+  while (size >= BYTES_PER_KB && unitIndex < FILE_SIZE_UNITS.length - 1) {
+    size /= BYTES_PER_KB;
     unitIndex += 1;
   }
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: UNITS[unitIndex],
-    unitDisplay: 'short',
-    maximumFractionDigits: 2,
-  }).format(value);
+  return `${size.toFixed(2)} ${FILE_SIZE_UNITS[unitIndex]}`;
 }

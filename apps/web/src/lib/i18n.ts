@@ -1,6 +1,7 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, STORAGE_KEYS } from '@lumen/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@lumen/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import en from '@/locales/en.json';
 import { storage } from './storage';
 

@@ -1,4 +1,5 @@
-import { INTEGRATIONS, type RealtimeEvent, realtimeEventSchema } from '@lumen/contract';
+import { type RealtimeEvent, realtimeEventSchema } from '@lumen/contract';
+import { INTEGRATIONS } from '@/config/ui';
 
 export type RealtimeStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
 

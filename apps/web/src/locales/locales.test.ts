@@ -5,10 +5,10 @@ import {
   ERROR_REASONS,
   findErrorReason,
   isErrorReason,
-  THINKING_TEXTS,
   THINKING_TYPES,
 } from '@lumen/contract';
 import { describe, expect, it } from 'vitest';
+import { THINKING_TEXTS } from '@/config/thinking-texts';
 import { i18n, NAMESPACES } from '@/lib/i18n';
 import de from './de.json';
 import en from './en.json';

@@ -3,7 +3,9 @@ import { vi } from 'vitest';
 
 /** A recorded request; `search` is its query string ('' or '?a=b'), which the route key does not include. */
 export type StubRequest = { method: string; path: string; search: string; body: unknown };
-type StubReply = Response | ((request: StubRequest) => Response | Promise<Response>);
+export type StubReply = Response | ((request: StubRequest) => Response | Promise<Response>);
+/** The stubbed endpoints, keyed 'METHOD /path'. */
+export type StubRoutes = Record<string, StubReply>;
 
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -27,7 +29,7 @@ function parseBody(body: BodyInit | null | undefined): unknown {
  * Replaces global fetch (the HTTP boundary) with handlers keyed 'METHOD /path'. Unknown requests fail the way a
  * server would (501), and every request is recorded.
  */
-export function stubFetch(routes: Record<string, StubReply>) {
+export function stubFetch(routes: StubRoutes) {
   const requests: StubRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://x');

@@ -1,5 +1,5 @@
-import type { DocumentSummary, RoleState } from '@lumen/contract';
-import { jsonResponse } from './fetch-stub';
+import { type DocumentSummary, type RoleState, TEAM_MESSAGES, type UploadedFile } from '@lumen/contract';
+import { apiErrorResponse, jsonResponse, type StubReply, type StubRoutes, stubFetch } from './fetch-stub';
 
 export const testUser = {
   id: 'user-1',
@@ -64,4 +64,35 @@ export function documentSummary(id: string, title: string, overrides: Partial<Do
     updatedAt: '2026-11-21T10:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A file as POST /api/files stores it, with its (pending) document. */
+export function uploadedFile(id: string, filename: string, size = 100): UploadedFile {
+  return {
+    id: `file-${id}`,
+    filename,
+    size,
+    mimeType: 'application/pdf',
+    sha256: 'a'.repeat(64),
+    document: documentSummary(id, filename),
+  };
+}
+
+/** What every team-scoped route answers a user without a team: 404 with the server's message and reason NO_TEAM. */
+export function noTeamResponse(): Response {
+  return apiErrorResponse(404, 'NOT_FOUND', TEAM_MESSAGES.noTeam, 'NO_TEAM');
+}
+
+/**
+ * A signed-in Ada, with a role in team 'Marketing' (null: no team yet), a role state, or a handler for
+ * GET /api/me/role, plus the screen's own endpoints.
+ */
+export function stubSignedIn(role: RoleState['role'] | RoleState | StubReply, routes: StubRoutes = {}) {
+  const roleReply = role === null || typeof role === 'string' ? jsonResponse(roleState(role)) : role;
+  return stubFetch({
+    'GET /api/auth/get-session': jsonResponse(testSession),
+    'GET /api/me/role':
+      roleReply instanceof Response || typeof roleReply === 'function' ? roleReply : jsonResponse(roleReply),
+    ...routes,
+  });
 }

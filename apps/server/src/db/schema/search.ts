@@ -55,9 +55,8 @@ const anyDimensionVector = customType<{ data: number[]; driverData: string }>({
 });
 
 /**
- * One embedding per chunk and model (ADR 0014). pgvector is optional (a PostgreSQL server may lack it), so the table
- * is not in the migrations yet: `ensureEmbeddingTable` (platform/embeddings.ts) creates it at start where the extension
- * exists. Declared here so queries name it through the schema.
+ * One embedding per chunk and model (ADR 0014). pgvector is optional (a PostgreSQL server may lack it), so migration
+ * 0009 creates the table only where the extension is enabled; search reads it only when embeddings are on.
  */
 export const chunkEmbeddings = pgTable(
   'chunk_embeddings',
@@ -67,7 +66,7 @@ export const chunkEmbeddings = pgTable(
     embedding: anyDimensionVector('embedding').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // The constraint names PostgreSQL gave the table ensureEmbeddingTable creates, so the schema describes it exactly.
+  // The constraint names PostgreSQL gave the table earlier versions created at start, so the schema describes both.
   (table) => [
     primaryKey({ name: 'chunk_embeddings_pkey', columns: [table.chunkId, table.model] }),
     foreignKey({

@@ -14,7 +14,8 @@ export const sharedFiles = pgTable(
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
     sharedWithUserId: text('shared_with_user_id').references(() => user.id, { onDelete: 'cascade' }),
-    spaceId: uuid('space_id').references(() => spaces.id, { onDelete: 'set null' }),
+    // A share with a space goes with the space: set null would turn it into a share with the whole team.
+    spaceId: uuid('space_id').references(() => spaces.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     url: text('url').notNull(),
     platform: text('platform'),

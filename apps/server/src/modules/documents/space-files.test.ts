@@ -4,9 +4,9 @@ import { buildTestApp, TEST_ORIGIN, type TestContext } from '../../test/build-te
 import { type FilePart, multipartBody } from '../../test/multipart.ts';
 import {
   type Actor,
-  addMember,
   callApi,
   createTeamWithAdmin,
+  createTeamWithRoles,
   errorOf,
   signInNewUser,
 } from '../../test/team-fixtures.ts';
@@ -16,7 +16,6 @@ let admin: Actor;
 let lead: Actor;
 let employee: Actor;
 let viewer: Actor;
-let teamId: string;
 let space: Space;
 
 function upload(actor: Actor, spaceId: string, files: FilePart[]) {
@@ -43,10 +42,7 @@ async function search(actor: Actor, q: string): Promise<SearchResult[]> {
 
 beforeAll(async () => {
   ctx = await buildTestApp();
-  ({ admin, teamId } = await createTeamWithAdmin(ctx, 'Umbrella'));
-  lead = await addMember(ctx, teamId, 'team_lead');
-  employee = await addMember(ctx, teamId, 'employee');
-  viewer = await addMember(ctx, teamId, 'viewer');
+  ({ admin, lead, employee, viewer } = await createTeamWithRoles(ctx, 'Umbrella'));
   space = (await callApi(ctx, admin, 'POST', '/api/spaces', { name: 'Research' })).json<Space>();
   for (const [member, role] of [
     [lead, 'team_lead'],

@@ -8,6 +8,7 @@ import {
   addMember,
   callApi,
   createTeamWithAdmin,
+  createTeamWithRoles,
   errorOf,
   signInNewUser,
 } from '../../test/team-fixtures.ts';
@@ -21,10 +22,7 @@ let teamId: string;
 
 beforeAll(async () => {
   ctx = await buildTestApp();
-  ({ admin, teamId } = await createTeamWithAdmin(ctx, 'Globex'));
-  lead = await addMember(ctx, teamId, 'team_lead');
-  employee = await addMember(ctx, teamId, 'employee');
-  viewer = await addMember(ctx, teamId, 'viewer');
+  ({ admin, lead, employee, viewer, teamId } = await createTeamWithRoles(ctx, 'Globex'));
 });
 afterAll(async () => {
   await ctx?.close();

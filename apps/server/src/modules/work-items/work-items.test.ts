@@ -3,7 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, sharedFiles, spaceMembers, spaces, tasks, teamEmployees } from '../../db/schema/index.ts';
 import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
-import { addMember, callApi, createTeamWithAdmin, errorOf, signInNewUser } from '../../test/team-fixtures.ts';
+import {
+  addMember,
+  callApi,
+  createTeamWithAdmin,
+  createTeamWithRoles,
+  errorOf,
+  signInNewUser,
+} from '../../test/team-fixtures.ts';
 import {
   createTaskFor,
   rename,
@@ -19,11 +26,8 @@ const db = () => ctx.app.database.db;
 
 /** A fresh team per describe block: an admin, a team lead, two employees and a viewer. */
 async function createTeam(name: string) {
-  const { admin, teamId } = await createTeamWithAdmin(ctx, name);
-  const lead = await addMember(ctx, teamId, 'team_lead');
-  const employee = await addMember(ctx, teamId, 'employee');
+  const { admin, lead, employee, viewer, teamId } = await createTeamWithRoles(ctx, name);
   const otherEmployee = await addMember(ctx, teamId, 'employee');
-  const viewer = await addMember(ctx, teamId, 'viewer');
   await rename(ctx, admin, 'Ada', 'Admin');
   await rename(ctx, lead, 'Linus', 'Lead');
   await rename(ctx, employee, 'Grace', 'Hopper');
@@ -481,6 +485,21 @@ describe('GET and DELETE /api/teams/current/shared-files', () => {
     const alanIds = (await sharedFilesOf(ctx, team.otherEmployee)).map((file) => file.id);
     expect(alanIds).toContain(openShare.id);
     expect(alanIds).not.toContain(closedShare.id);
+  });
+
+  it('removes a share with a private space together with the space, never widening it to the whole team', async () => {
+    const [secret] = await db()
+      .insert(spaces)
+      .values({ teamId: team.teamId, name: 'Secret', slug: 'secret', isPrivate: true })
+      .returning();
+    if (!secret) throw new Error('space not created');
+    const share = await shareWith(ctx, team.admin, { title: 'Board minutes', spaceId: secret.id });
+    expect((await sharedFilesOf(ctx, team.otherEmployee)).map((file) => file.id)).not.toContain(share.id);
+
+    await db().delete(spaces).where(eq(spaces.id, secret.id));
+
+    expect((await sharedFilesOf(ctx, team.otherEmployee)).map((file) => file.id)).not.toContain(share.id);
+    expect((await sharedFilesOf(ctx, team.admin, '?scope=all')).map((file) => file.id)).not.toContain(share.id);
   });
 
   it(`returns at most ${SHARED_FILE_LIST_LIMIT} shares, the newest`, async () => {

@@ -1,6 +1,6 @@
-import { STORAGE_KEYS } from '@lumen/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { testSession } from '@/testing/fixtures';
 import { space } from '@/testing/space-fixtures';

@@ -1,12 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { roleState, testSession } from '@/testing/fixtures';
+import { apiErrorResponse, jsonResponse } from '@/testing/fetch-stub';
+import { roleState, stubSignedIn } from '@/testing/fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
-
-function stubSignedIn(role: Response) {
-  return stubFetch({ 'GET /api/auth/get-session': jsonResponse(testSession), 'GET /api/me/role': role });
-}
 
 describe('RequireRole', () => {
   it('sends a user without a team to /workspace-new', async () => {

@@ -1,6 +1,6 @@
-import { STORAGE_KEYS } from '@lumen/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { createSignOutRoutes, testSession } from '@/testing/fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';

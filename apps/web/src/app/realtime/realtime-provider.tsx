@@ -1,9 +1,14 @@
 import type { RealtimeEvent } from '@lumen/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import { TEAM_QUERY_KEY } from '@/features/teams/api/keys';
-import { SHARED_FILES_QUERY_KEY, TASKS_QUERY_KEY } from '@/features/work-items/api/keys';
-import { ROLE_QUERY_KEY } from '@/lib/query-keys';
+import {
+  DOCUMENTS_QUERY_KEY,
+  ROLE_QUERY_KEY,
+  SHARED_FILES_QUERY_KEY,
+  SPACES_QUERY_KEY,
+  TASKS_QUERY_KEY,
+  TEAM_QUERY_KEY,
+} from '@/lib/query-keys';
 import { connectRealtime, type RealtimeConnection, type RealtimeStatus } from '@/lib/realtime';
 
 const RealtimeStatusContext = createContext<RealtimeStatus | null>(null);
@@ -14,8 +19,8 @@ type ChangedResource = Extract<RealtimeEvent, { type: 'changed' }>['resource'];
 const QUERIES_TO_REFRESH: Record<ChangedResource, ReadonlyArray<readonly string[]>> = {
   tasks: [TASKS_QUERY_KEY],
   shared_files: [SHARED_FILES_QUERY_KEY],
-  spaces: [['spaces'], TEAM_QUERY_KEY],
-  documents: [['spaces'], ['documents']],
+  spaces: [SPACES_QUERY_KEY, TEAM_QUERY_KEY],
+  documents: [SPACES_QUERY_KEY, DOCUMENTS_QUERY_KEY],
   team: [TEAM_QUERY_KEY, ROLE_QUERY_KEY],
 };
 

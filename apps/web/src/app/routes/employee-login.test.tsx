@@ -1,6 +1,6 @@
-import { STORAGE_KEYS } from '@lumen/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { roleState, testSession } from '@/testing/fixtures';
 import { acceptedInvitation } from '@/testing/team-fixtures';

@@ -1,7 +1,7 @@
-import { SIDEBAR } from '@lumen/contract';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SIDEBAR } from '@/config/ui';
 import { readSidebarCookie, Sidebar, SidebarInset, SidebarProvider, SidebarTrigger } from './sidebar';
 
 function clearSidebarCookie() {

@@ -1,9 +1,10 @@
-import { DEFAULT_USER_PREFERENCES, type Role, type Space, STORAGE_KEYS } from '@lumen/contract';
+import { DEFAULT_USER_PREFERENCES, type Role, type Space } from '@lumen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { SPACE_MARK_STORAGE_KEYS } from '@/features/spaces/hooks/use-space-marks';
-import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { roleState, testSession } from '@/testing/fixtures';
+import { jsonResponse, type StubRoutes, stubFetch } from '@/testing/fetch-stub';
+import { noTeamResponse, roleState, testSession } from '@/testing/fixtures';
 import { space } from '@/testing/space-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
@@ -11,10 +12,8 @@ const marketing = space({ name: 'Marketing', myRole: 'admin' });
 const finance = space({ name: 'Finance', myRole: 'viewer' });
 const backend = space({ name: 'Backend', myRole: 'admin' });
 
-type Routes = Parameters<typeof stubFetch>[0];
-
 /** The chat's endpoints, with the Spaces group's: the caller's team role and spaces. */
-function stubChat(role: Role, routes: Routes = {}, spaces: Space[] = [marketing, finance, backend]) {
+function stubChat(role: Role, routes: StubRoutes = {}, spaces: Space[] = [marketing, finance, backend]) {
   return stubFetch({
     'GET /api/auth/get-session': jsonResponse(testSession),
     'GET /api/conversations': jsonResponse({ conversations: [] }),
@@ -59,6 +58,18 @@ describe('chat sidebar: Spaces', () => {
     expect(within(list).getByRole('link', { name: 'Marketing' })).toHaveAttribute('href', '/spaces/marketing');
     expect(within(list).getByRole('link', { name: 'All spaces' })).toHaveAttribute('href', '/spaces');
     expect(within(list).getByRole('link', { name: 'New space' })).toHaveAttribute('href', '/spaces/new');
+  });
+
+  it('leads a user without a team to create or join a workspace instead of failing', async () => {
+    stubChat('employee', { 'GET /api/me/role': jsonResponse(roleState(null)), 'GET /api/spaces': noTeamResponse() });
+    const { user, router } = renderRoutes({ path: '/chat' });
+    await user.click(await screen.findByRole('button', { name: 'Spaces' }));
+    const list = await screen.findByRole('list', { name: 'Spaces' });
+
+    const link = await within(list).findByRole('link', { name: 'Create or join a workspace' });
+    expect(within(list).queryByText('Failed to load spaces')).not.toBeInTheDocument();
+    await user.click(link);
+    await waitFor(() => expect(currentPath(router)).toBe('/workspace-new'));
   });
 
   it('hides New space from employees', async () => {

@@ -1,5 +1,6 @@
-import { STORAGE_KEYS, type Theme } from '@lumen/contract';
+import type { Theme } from '@lumen/contract';
 import { useCallback, useEffect, useRef } from 'react';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { usePreferences } from '@/features/preferences/api/get-preferences';
 import { useUpdatePreferences } from '@/features/preferences/api/update-preferences';
 import { useTheme } from '@/features/theme/hooks/use-theme';

@@ -17,11 +17,11 @@ import { useTeamStats } from '@/features/teams/api/get-team-stats';
 import { ActivityList } from '@/features/teams/components/activity-list';
 import { RoleBadge } from '@/features/teams/components/role-badge';
 import { getMemberName } from '@/features/teams/utils/member-name';
-import type { WorkItemMember } from '@/features/work-items/components/form-dialog';
 import { NewTaskDialog } from '@/features/work-items/components/new-task-dialog';
 import { ShareFileDialog } from '@/features/work-items/components/share-file-dialog';
 import { SharedFileList } from '@/features/work-items/components/shared-file-list';
 import { TaskList } from '@/features/work-items/components/task-list';
+import type { WorkItemMember } from '@/features/work-items/types';
 import { RequireRole } from '../../guards/require-role';
 import { DashboardMembers } from './dashboard-members';
 

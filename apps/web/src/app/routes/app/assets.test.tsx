@@ -1,8 +1,8 @@
-import type { DocumentListResponse, DocumentStatus, DocumentSummary, Role, UploadedFile } from '@lumen/contract';
+import type { DocumentListResponse, DocumentStatus, DocumentSummary, Role } from '@lumen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiErrorResponse, jsonResponse, type StubRequest, stubFetch } from '@/testing/fetch-stub';
-import { documentSummary, roleState, testSession } from '@/testing/fixtures';
+import { apiErrorResponse, jsonResponse, type StubRequest, type StubRoutes } from '@/testing/fetch-stub';
+import { documentSummary, stubSignedIn, uploadedFile } from '@/testing/fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
 const REPORT_ID = '5b0f4a34-0000-4000-8000-000000000001';
@@ -49,11 +49,9 @@ function stubHub({
 }: {
   role?: Role;
   listDocuments?: ListDocuments;
-  routes?: Parameters<typeof stubFetch>[0];
+  routes?: StubRoutes;
 } = {}) {
-  const stub = stubFetch({
-    'GET /api/auth/get-session': jsonResponse(testSession),
-    'GET /api/me/role': jsonResponse(roleState(role)),
+  const stub = stubSignedIn(role, {
     // The handler runs inside the fetch call, so the last call is this request, with its query string.
     'GET /api/documents': () => jsonResponse(listDocuments(lastRequestUrl().searchParams)),
     ...routes,
@@ -86,24 +84,13 @@ function card(title: string) {
   return screen.getByRole('article', { name: title });
 }
 
-function uploadedFile(file: File, id: string): UploadedFile {
-  return {
-    id: `file-${id}`,
-    filename: file.name,
-    size: file.size,
-    mimeType: 'application/pdf',
-    sha256: 'a'.repeat(64),
-    document: documentSummary(id, file.name),
-  };
-}
-
 describe('/assets', () => {
   it('lists the documents with their details, tags and actions, and the way back to the chat', async () => {
     stubHub();
     const { user, router } = await openHub();
 
     const reportCard = await screen.findByRole('article', { name: 'Quarterly report.pdf' });
-    for (const text of ['PDF', '1.5 kB', 'Google Drive', 'Ready']) {
+    for (const text of ['PDF', '1.50 KB', 'Google Drive', 'Ready']) {
       expect(within(reportCard).getByText(text)).toBeInTheDocument();
     }
     expect(within(reportCard).getByText('Last modified')).toBeInTheDocument();
@@ -347,7 +334,10 @@ describe('/assets', () => {
           const file = sentFile(fetchMock.mock.lastCall?.[1]);
           if (file.name === 'huge.pdf')
             return apiErrorResponse(413, 'PAYLOAD_TOO_LARGE', 'huge.pdf is larger than 50 MB.');
-          return jsonResponse({ files: [uploadedFile(file, `5b0f4a34-0000-4000-8000-00000000010${uploads}`)] }, 201);
+          return jsonResponse(
+            { files: [uploadedFile(`5b0f4a34-0000-4000-8000-00000000010${uploads}`, file.name, file.size)] },
+            201,
+          );
         },
       },
     });
@@ -380,7 +370,10 @@ describe('/assets', () => {
         'POST /api/files': () => {
           uploads += 1;
           const file = sentFile(fetchMock.mock.lastCall?.[1]);
-          return jsonResponse({ files: [uploadedFile(file, `5b0f4a34-0000-4000-8000-00000000020${uploads}`)] }, 201);
+          return jsonResponse(
+            { files: [uploadedFile(`5b0f4a34-0000-4000-8000-00000000020${uploads}`, file.name, file.size)] },
+            201,
+          );
         },
       },
     });

@@ -1,14 +1,9 @@
-import {
-  type Conversation,
-  type DailyStat,
-  DEFAULT_USER_PREFERENCES,
-  STORAGE_KEYS,
-  type UploadedFile,
-} from '@lumen/contract';
+import { type Conversation, type DailyStat, DEFAULT_USER_PREFERENCES } from '@lumen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiErrorResponse, jsonResponse, type StubRequest, stubFetch } from '@/testing/fetch-stub';
-import { createSignOutRoutes, documentSummary, roleState, testSession } from '@/testing/fixtures';
+import { STORAGE_KEYS } from '@/config/storage-keys';
+import { apiErrorResponse, jsonResponse, type StubRequest, type StubRoutes, stubFetch } from '@/testing/fetch-stub';
+import { createSignOutRoutes, documentSummary, roleState, testSession, uploadedFile } from '@/testing/fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 import { textAnswerChunks, uiMessageStreamResponse } from '@/testing/ui-message-stream';
 
@@ -50,20 +45,7 @@ const stats: DailyStat[] = [
   { label: 'Efficiency Gain', value: '75%', change: '+5%', description: 'Answers with sources today' },
 ];
 
-function uploadedFile(id: string, filename: string): UploadedFile {
-  return {
-    id: `file-${id}`,
-    filename,
-    size: 100,
-    mimeType: 'application/pdf',
-    sha256: 'a'.repeat(64),
-    document: documentSummary(id, filename),
-  };
-}
-
-type Routes = Parameters<typeof stubFetch>[0];
-
-function stubChatApi(routes: Routes = {}) {
+function stubChatApi(routes: StubRoutes = {}) {
   return stubFetch({
     'GET /api/auth/get-session': jsonResponse(testSession),
     'GET /api/conversations': jsonResponse({ conversations }),

@@ -1,8 +1,8 @@
 import type { Role } from '@lumen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { roleState, testSession, testUser } from '@/testing/fixtures';
+import { apiErrorResponse, jsonResponse, type StubRoutes } from '@/testing/fetch-stub';
+import { stubSignedIn, testUser } from '@/testing/fixtures';
 import { space, spaceFile, spaceMember } from '@/testing/space-fixtures';
 import { teamMember } from '@/testing/team-fixtures';
 import { renderRoutes } from '@/testing/test-utils';
@@ -16,12 +16,8 @@ const bob = teamMember({ userId: 'user-bob', firstName: 'Bob', lastName: 'Builde
 const adaInSpace = spaceMember({ userId: testUser.id, firstName: 'Ada', lastName: 'Lovelace', role: 'admin' });
 const graceInSpace = spaceMember({ userId: 'user-2', role: 'employee' });
 
-type Routes = Parameters<typeof stubFetch>[0];
-
-function stubRoles(myRole: Role | null, routes: Routes = {}) {
-  return stubFetch({
-    'GET /api/auth/get-session': jsonResponse(testSession),
-    'GET /api/me/role': jsonResponse(roleState('employee')),
+function stubRoles(myRole: Role | null, routes: StubRoutes = {}) {
+  return stubSignedIn('employee', {
     [`GET /api/spaces/${SPACE_ID}`]: jsonResponse(space({ name: 'Marketing', myRole })),
     [`GET /api/spaces/${SPACE_ID}/members`]: jsonResponse({ members: [adaInSpace, graceInSpace] }),
     'GET /api/teams/current/members': jsonResponse({ members: [ada, grace, bob] }),

@@ -1,8 +1,8 @@
-import { ArrowLeftIcon, ShieldCheckIcon } from 'lucide-react';
+import { ShieldCheckIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '@/components/back-link';
 import { LoadError } from '@/components/load-error';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
@@ -12,17 +12,16 @@ import { FilePermissionsCard } from '@/features/spaces/components/file-permissio
 import { SpaceFilesCard } from '@/features/spaces/components/space-files-card';
 import { SpaceNotFound } from '@/features/spaces/components/space-not-found';
 import { ReadOnlyRolesCard, UserRolesCard } from '@/features/spaces/components/user-roles-card';
-import type { TeamMemberOption } from '@/features/spaces/types';
-import { useMembers } from '@/features/teams/api/get-members';
-import { getMemberName } from '@/features/teams/utils/member-name';
-import { isApiError } from '@/lib/api-client';
+import { NoTeamNotice } from '@/features/teams/components/no-team-notice';
+import { useTeamMemberOptions } from '@/features/teams/hooks/use-team-member-options';
+import { isApiError, isNoTeamError } from '@/lib/api-client';
 
 /** The role cards: space admins get a selector per team member, everyone else the members marked 'View Only'. */
 function RolesSection({ spaceId, canManageRoles }: { spaceId: string; canManageRoles: boolean }) {
   const { t } = useTranslation(['spaces', 'teams']);
   const { user } = useSession();
   const spaceMembers = useSpaceMembers({ spaceId });
-  const teamMembers = useMembers({ queryConfig: { enabled: canManageRoles } });
+  const teamMembers = useTeamMemberOptions({ isEnabled: canManageRoles });
   const queries = canManageRoles ? [spaceMembers, teamMembers] : [spaceMembers];
 
   if (queries.some((query) => query.isError)) {
@@ -36,17 +35,12 @@ function RolesSection({ spaceId, canManageRoles }: { spaceId: string; canManageR
       />
     );
   }
-  if (!spaceMembers.data || (canManageRoles && !teamMembers.data)) return <Spinner label={t('loading')} />;
+  if (!spaceMembers.data || (canManageRoles && !teamMembers.options)) return <Spinner label={t('loading')} />;
   if (!canManageRoles) return <ReadOnlyRolesCard spaceMembers={spaceMembers.data} />;
-
-  const unknownUser = t('teams:unknownUser');
-  const options: TeamMemberOption[] = (teamMembers.data ?? [])
-    .filter((member) => member.status === 'active')
-    .map((member) => ({ userId: member.userId, name: getMemberName(member, unknownUser), email: member.email }));
   return (
     <UserRolesCard
       spaceId={spaceId}
-      teamMembers={options}
+      teamMembers={teamMembers.options ?? []}
       spaceMembers={spaceMembers.data}
       currentUserId={user?.id ?? null}
     />
@@ -66,6 +60,7 @@ export function RoleManagementRoute() {
   const content = (() => {
     if (space.isPending) return <p className="text-muted-foreground">{t('loading')}</p>;
     if (space.isError) {
+      if (isNoTeamError(space.error)) return <NoTeamNotice />;
       if (isApiError(space.error) && space.error.status === 404) return <SpaceNotFound />;
       return <LoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void space.refetch()} />;
     }
@@ -89,12 +84,9 @@ export function RoleManagementRoute() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
-      <Button variant="ghost" size="sm" className="justify-self-start self-start" asChild>
-        <Link to={paths.spaces.getHref()}>
-          <ArrowLeftIcon aria-hidden="true" />
-          {t('backToSpaces')}
-        </Link>
-      </Button>
+      <BackLink to={paths.spaces.getHref()} className="self-start">
+        {t('backToSpaces')}
+      </BackLink>
       {content}
     </div>
   );

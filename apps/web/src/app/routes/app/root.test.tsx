@@ -1,8 +1,9 @@
-import { INVITATION_MESSAGES, STORAGE_KEYS } from '@lumen/contract';
+import { INVITATION_MESSAGES } from '@lumen/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { roleState, testSession } from '@/testing/fixtures';
+import { STORAGE_KEYS } from '@/config/storage-keys';
+import { apiErrorResponse, jsonResponse } from '@/testing/fetch-stub';
+import { roleState, stubSignedIn } from '@/testing/fixtures';
 import { acceptedInvitation } from '@/testing/team-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
@@ -12,9 +13,7 @@ const ACCEPT_PATH = `/api/invitations/${INVITE_CODE}/accept`;
 /** A signed-in user without a team until the invitation is accepted. */
 function stubJoining(accept: () => Response) {
   let hasJoined = false;
-  return stubFetch({
-    'GET /api/auth/get-session': jsonResponse(testSession),
-    'GET /api/me/role': () => jsonResponse(roleState(hasJoined ? 'employee' : null)),
+  return stubSignedIn(() => jsonResponse(roleState(hasJoined ? 'employee' : null)), {
     [`POST ${ACCEPT_PATH}`]: () => {
       const response = accept();
       if (response.ok) hasJoined = true;

@@ -6,8 +6,8 @@ import { Card } from '@/components/ui/card';
 import { ChatEmptyReplyError, describeChatErrorReason } from '@/features/chat/utils/chat-errors';
 import { getConversationsQueryKey } from '@/features/conversations/api/get-conversations';
 import { CompactConversationList } from '@/features/conversations/components/compact-conversation-list';
-import { DAILY_UPDATES_QUERY_KEY } from '@/features/daily-updates/api/get-daily-updates';
 import { SpaceChatWelcome } from '@/features/spaces/components/space-chat-welcome';
+import { DAILY_UPDATES_QUERY_KEY } from '@/lib/query-keys';
 import { ConversationPane } from './conversation-pane';
 import { useActiveConversation } from './use-active-conversation';
 

@@ -2,8 +2,8 @@ import type { Conversation, ConversationDetail } from '@lumen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SPACE_MARK_STORAGE_KEYS } from '@/features/spaces/hooks/use-space-marks';
-import { apiErrorResponse, jsonResponse, type StubRequest, stubFetch } from '@/testing/fetch-stub';
-import { roleState, testSession } from '@/testing/fixtures';
+import { apiErrorResponse, jsonResponse, type StubRequest, type StubRoutes } from '@/testing/fetch-stub';
+import { stubSignedIn } from '@/testing/fixtures';
 import { space, spaceFile } from '@/testing/space-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 import { createControlledStream, textAnswerChunks, uiMessageStreamResponse } from '@/testing/ui-message-stream';
@@ -16,12 +16,8 @@ const sampleFiles = ['brief.pdf', 'budget.xlsx', 'notes.txt', 'logo.png'].map((f
   spaceFile({ id: `file-${index + 1}`, filename, documentId: `document-${index + 1}` }),
 );
 
-type Routes = Parameters<typeof stubFetch>[0];
-
-function stubSpace(routes: Routes = {}) {
-  return stubFetch({
-    'GET /api/auth/get-session': jsonResponse(testSession),
-    'GET /api/me/role': jsonResponse(roleState('employee')),
+function stubSpace(routes: StubRoutes = {}) {
+  return stubSignedIn('employee', {
     'GET /api/spaces/by-slug/marketing': jsonResponse(marketing),
     [`GET ${FILES_PATH}`]: jsonResponse({ files: sampleFiles }),
     'GET /api/conversations': jsonResponse({ conversations: [] }),
@@ -153,7 +149,7 @@ describe('/spaces/:spaceName chat', () => {
     },
   ];
 
-  async function openChat(routes: Routes = {}, path = '/spaces/marketing') {
+  async function openChat(routes: StubRoutes = {}, path = '/spaces/marketing') {
     const stub = stubSpace(routes);
     const rendered = renderRoutes({ path });
     await screen.findByRole('heading', { level: 1, name: 'Marketing' });

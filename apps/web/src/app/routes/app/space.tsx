@@ -13,7 +13,8 @@ import { useSpaceFiles } from '@/features/spaces/api/get-space-files';
 import { SpaceFilesCard } from '@/features/spaces/components/space-files-card';
 import { SpaceNotFound } from '@/features/spaces/components/space-not-found';
 import { useSpaceMarks } from '@/features/spaces/hooks/use-space-marks';
-import { isApiError } from '@/lib/api-client';
+import { NoTeamNotice } from '@/features/teams/components/no-team-notice';
+import { isApiError, isNoTeamError } from '@/lib/api-client';
 import { SpaceChat } from './space-chat';
 
 function BackToChatButton() {
@@ -105,6 +106,7 @@ export function SpaceRoute() {
 
   if (space.isPending) return <PageSpinner label={t('loading')} />;
   if (space.isError) {
+    if (isNoTeamError(space.error)) return <NoTeamNotice />;
     if (isApiError(space.error) && space.error.status === 404) {
       return (
         <SpaceNotFound

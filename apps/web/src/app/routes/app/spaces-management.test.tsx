@@ -1,8 +1,8 @@
 import type { Role, Space } from '@lumen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { roleState, testSession, testUser } from '@/testing/fixtures';
+import { apiErrorResponse, jsonResponse, type StubRoutes } from '@/testing/fetch-stub';
+import { stubSignedIn, testUser } from '@/testing/fixtures';
 import { space, spaceFile, spaceMember } from '@/testing/space-fixtures';
 import { teamMember } from '@/testing/team-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
@@ -15,12 +15,8 @@ const adaInSpace = spaceMember({ userId: testUser.id, firstName: 'Ada', lastName
 const graceInSpace = spaceMember({ userId: 'user-2', role: 'employee' });
 const namelessInSpace = spaceMember({ userId: 'user-3', firstName: '', lastName: '', email: 'x@example.com' });
 
-type Routes = Parameters<typeof stubFetch>[0];
-
-function stubManagement(role: Role, routes: Routes = {}, spaces: Space[] = [marketing, finance, backend]) {
-  return stubFetch({
-    'GET /api/auth/get-session': jsonResponse(testSession),
-    'GET /api/me/role': jsonResponse(roleState(role)),
+function stubManagement(role: Role, routes: StubRoutes = {}, spaces: Space[] = [marketing, finance, backend]) {
+  return stubSignedIn(role, {
     'GET /api/spaces': jsonResponse({ spaces }),
     'GET /api/teams/current/members': jsonResponse({
       members: [

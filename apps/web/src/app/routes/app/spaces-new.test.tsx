@@ -1,16 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { roleState, testSession } from '@/testing/fixtures';
+import { apiErrorResponse, jsonResponse, type StubRoutes } from '@/testing/fetch-stub';
+import { stubSignedIn } from '@/testing/fixtures';
 import { space } from '@/testing/space-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
-type Routes = Parameters<typeof stubFetch>[0];
-
-function stubSpacesNew(routes: Routes = {}) {
-  return stubFetch({
-    'GET /api/auth/get-session': jsonResponse(testSession),
-    'GET /api/me/role': jsonResponse(roleState('admin')),
+function stubSpacesNew(routes: StubRoutes = {}) {
+  return stubSignedIn('admin', {
     'GET /api/spaces': jsonResponse({ spaces: [] }),
     ...routes,
   });

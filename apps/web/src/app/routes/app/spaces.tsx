@@ -1,6 +1,7 @@
-import { ArrowLeftIcon, FolderPlusIcon, FoldersIcon } from 'lucide-react';
+import { FolderPlusIcon, FoldersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BackLink } from '@/components/back-link';
 import { LoadError } from '@/components/load-error';
 import { ScreenTitle } from '@/components/screen-title';
 import { Button } from '@/components/ui/button';
@@ -10,9 +11,12 @@ import { paths } from '@/config/paths';
 import { useRole } from '@/features/me/api/get-role';
 import { useSpaces } from '@/features/spaces/api/get-spaces';
 import { SpaceSummary } from '@/features/spaces/components/space-summary';
+import { NoTeamNotice } from '@/features/teams/components/no-team-notice';
+import { isNoTeamError } from '@/lib/api-client';
 
 /**
- * /spaces: the user's spaces as cards leading to each space; managers may create one (docs/product-rules.md#spaces).
+ * /spaces: the user's spaces as cards leading to each space; managers may create one (docs/product-rules.md#spaces). Without a team,
+ * the way to create or join a workspace.
  */
 export function SpacesRoute() {
   const { t } = useTranslation('spaces');
@@ -31,6 +35,8 @@ export function SpacesRoute() {
 
   const content = (() => {
     if (spaces.isPending) return <PageSpinner label={t('loading')} />;
+    // A user without a team has no spaces yet: lead them to create or join a workspace.
+    if (isNoTeamError(spaces.error)) return <NoTeamNotice />;
     if (spaces.isError) {
       return (
         <LoadError message={t('loadSpacesFailed')} retryLabel={t('retry')} onRetry={() => void spaces.refetch()} />
@@ -68,12 +74,7 @@ export function SpacesRoute() {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
       <div className="grid gap-3">
-        <Button variant="ghost" size="sm" className="justify-self-start" asChild>
-          <Link to={paths.chat.getHref()}>
-            <ArrowLeftIcon aria-hidden="true" />
-            {t('backToChat')}
-          </Link>
-        </Button>
+        <BackLink to={paths.chat.getHref()}>{t('backToChat')}</BackLink>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="grid gap-1">
             <ScreenTitle>{t('list.title')}</ScreenTitle>

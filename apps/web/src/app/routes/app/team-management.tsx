@@ -1,9 +1,7 @@
-import { ArrowLeftIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { BackLink } from '@/components/back-link';
+import { LoadError } from '@/components/load-error';
 import { ScreenTitle } from '@/components/screen-title';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
@@ -20,128 +18,51 @@ import { PermissionsTab } from '@/features/team-management/components/permission
 import { SpacesTab } from '@/features/team-management/components/spaces-tab';
 import { TeamSummaryCards } from '@/features/team-management/components/team-summary-cards';
 import { useTeamManagementParams } from '@/features/team-management/hooks/use-team-management-params';
-import type { MemberDisplay, TeamManagementActions, Viewer } from '@/features/team-management/types';
+import { getViewer } from '@/features/team-management/utils/get-viewer';
 import { isTeamManagementTab, TEAM_MANAGEMENT_TABS } from '@/features/team-management/utils/team-management-tabs';
-import { useCreateInvitation } from '@/features/teams/api/create-invitation';
-import { useCreateDepartment, useDeleteDepartment, useRenameDepartment } from '@/features/teams/api/departments';
-import { useCurrentTeam } from '@/features/teams/api/get-current-team';
-import { useDepartments } from '@/features/teams/api/get-departments';
-import { useInvitations } from '@/features/teams/api/get-invitations';
-import { useMembers } from '@/features/teams/api/get-members';
-import { useTeamStats } from '@/features/teams/api/get-team-stats';
-import { useRemoveMember } from '@/features/teams/api/remove-member';
-import { useRevokeInvitation } from '@/features/teams/api/revoke-invitation';
-import { useUpdateMemberRole } from '@/features/teams/api/update-member-role';
 import { ActivityList } from '@/features/teams/components/activity-list';
-import { MemberAvatar } from '@/features/teams/components/member-avatar';
-import { RoleBadge } from '@/features/teams/components/role-badge';
-import { getMemberName } from '@/features/teams/utils/member-name';
-import { isApiError } from '@/lib/api-client';
+import { NoTeamNotice } from '@/features/teams/components/no-team-notice';
+import { useMemberDisplay } from '@/features/teams/hooks/use-member-display';
+import { useTeamManagementData } from '@/features/teams/hooks/use-team-management-data';
 
 /** The Overview's Recent Activity shows this many events. */
 const RECENT_ACTIVITY_LIMIT = 5;
 
-/** What to show instead of the screen when the user has no team (the team query answers 404). */
-function NoTeamNotice() {
-  const { t } = useTranslation('teamManagement');
-  return (
-    <Card className="max-w-xl">
-      <CardHeader>
-        <CardTitle className="text-lg">
-          <h2>{t('noTeam.title')}</h2>
-        </CardTitle>
-        <CardDescription>{t('noTeam.description')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild>
-          <Link to={paths.workspaceNew.getHref()}>{t('noTeam.action')}</Link>
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
-
 /**
  * /team-management: the team's figures and the Overview, Members, Spaces, Activity, Departments and Permissions tabs
- * (docs/product-rules.md#team-management: both team management screens in one), with the invite dialogs. The active tab
- * and the invite dialog follow the URL (?tab=…, ?action=invite). Composes the teams, spaces, me and auth features with
- * the team-management feature.
+ * (docs/product-rules.md#team-management: both team management screens in one), with the invite dialogs. The active tab and the invite dialog
+ * follow the URL (?tab=…, ?action=invite). Composes the teams, spaces, me and auth features with the team-management
+ * feature; their state lives in those features' hooks.
  */
 export function TeamManagementRoute() {
   const { t } = useTranslation(['teamManagement', 'teams']);
   const { user } = useSession();
   const role = useRole();
-  const team = useCurrentTeam();
-  const stats = useTeamStats();
-  const members = useMembers();
-  const departments = useDepartments();
-  const canManageTeam = role.data?.canManageTeam ?? false;
-  const invitations = useInvitations({ queryConfig: { enabled: canManageTeam } });
+  const viewer = getViewer(user?.id ?? null, role.data);
+  const { canManageTeam } = viewer;
+  const data = useTeamManagementData({ canManageTeam });
+  const memberDisplay = useMemberDisplay();
   const { tab, selectTab, isInviteRequested, setInviteRequested } = useTeamManagementParams();
   // The team's spaces load when their tab is opened.
   const spaces = useSpaces({ queryConfig: { enabled: tab === 'spaces' } });
-
-  const createInvitation = useCreateInvitation();
-  const revokeInvitation = useRevokeInvitation();
-  const updateMemberRole = useUpdateMemberRole();
-  const removeMember = useRemoveMember();
-  const createDepartment = useCreateDepartment();
-  const renameDepartment = useRenameDepartment();
-  const deleteDepartment = useDeleteDepartment();
-
-  const actions: TeamManagementActions = {
-    inviteMember: createInvitation.mutateAsync,
-    revokeInvitation: revokeInvitation.mutateAsync,
-    changeMemberRole: updateMemberRole.mutateAsync,
-    removeMember: removeMember.mutateAsync,
-    createDepartment: createDepartment.mutateAsync,
-    renameDepartment: renameDepartment.mutateAsync,
-    deleteDepartment: deleteDepartment.mutateAsync,
-  };
-
-  const viewer: Viewer = {
-    userId: user?.id ?? null,
-    role: role.data?.role ?? null,
-    isAdmin: role.data?.isAdmin ?? false,
-    canManageTeam,
-  };
-
-  const unknownUser = t('teams:unknownUser');
-  const memberDisplay: MemberDisplay = {
-    getName: (member) => getMemberName(member, unknownUser),
-    renderAvatar: (member, name) => (
-      <MemberAvatar name={name} avatarUrl={member.avatarUrl} isActive={member.status === 'active'} />
-    ),
-    renderRoleBadge: (memberRole) => <RoleBadge role={memberRole} />,
-  };
-
-  const teamQueries = [team, stats, members, departments];
-  const hasNoTeam = isApiError(team.error) && team.error.status === 404;
-  const retryFailedQueries = () => {
-    for (const query of teamQueries) if (query.isError) void query.refetch();
-  };
+  const { team, stats, members, departments, invitations, actions } = data;
 
   const content = (() => {
-    if (hasNoTeam) return <NoTeamNotice />;
-    if (teamQueries.some((query) => query.isError)) {
+    if (data.hasNoTeam) return <NoTeamNotice />;
+    if (data.isError) {
       return (
-        <div role="alert" className="flex flex-wrap items-center gap-3">
-          <p className="text-destructive">{t('teams:errors.loadTeam')}</p>
-          <Button variant="outline" onClick={retryFailedQueries}>
-            {t('teams:errors.retry')}
-          </Button>
-        </div>
+        <LoadError
+          message={t('teams:errors.loadTeam')}
+          retryLabel={t('teams:errors.retry')}
+          onRetry={data.retryFailedQueries}
+        />
       );
     }
-    if (role.isPending || !team.data || !stats.data || !members.data || !departments.data) {
-      return <PageSpinner label={t('loading')} />;
-    }
-    const memberList = members.data;
-    const departmentList = departments.data;
+    if (role.isPending || !team || !stats || !members || !departments) return <PageSpinner label={t('loading')} />;
 
     return (
       <>
-        <TeamSummaryCards stats={stats.data} />
+        <TeamSummaryCards stats={stats} />
         <Tabs value={tab} onValueChange={(value) => isTeamManagementTab(value) && selectTab(value)} className="gap-4">
           <TabsList aria-label={t('tabs.label')} className="h-auto w-full flex-wrap justify-start sm:w-fit">
             {TEAM_MANAGEMENT_TABS.map((tabName) => (
@@ -170,7 +91,7 @@ export function TeamManagementRoute() {
             />
           </TabsContent>
           <TabsContent value="members">
-            <MembersTab members={memberList} viewer={viewer} display={memberDisplay} actions={actions} />
+            <MembersTab members={members} viewer={viewer} display={memberDisplay} actions={actions} />
           </TabsContent>
           <TabsContent value="spaces">
             <SpacesTab
@@ -185,14 +106,14 @@ export function TeamManagementRoute() {
           </TabsContent>
           <TabsContent value="departments">
             <DepartmentsTab
-              departments={departmentList}
-              members={memberList}
+              departments={departments}
+              members={members}
               canManageTeam={canManageTeam}
               actions={actions}
             />
           </TabsContent>
           <TabsContent value="permissions">
-            <PermissionsTab members={memberList} renderRoleBadge={memberDisplay.renderRoleBadge} />
+            <PermissionsTab members={members} renderRoleBadge={memberDisplay.renderRoleBadge} />
           </TabsContent>
         </Tabs>
         {canManageTeam ? (
@@ -200,7 +121,7 @@ export function TeamManagementRoute() {
             open={isInviteRequested}
             onOpenChange={setInviteRequested}
             callerRole={viewer.role}
-            departments={departmentList}
+            departments={departments}
             inviteMember={actions.inviteMember}
           />
         ) : null}
@@ -211,18 +132,13 @@ export function TeamManagementRoute() {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
       <div className="grid gap-3">
-        <Button variant="ghost" size="sm" className="justify-self-start" asChild>
-          <Link to={paths.chat.getHref()}>
-            <ArrowLeftIcon aria-hidden="true" />
-            {t('backToChat')}
-          </Link>
-        </Button>
+        <BackLink to={paths.chat.getHref()}>{t('backToChat')}</BackLink>
         <div className="grid gap-1">
           <ScreenTitle>{t('title')}</ScreenTitle>
-          {team.data ? (
+          {team ? (
             <p className="text-muted-foreground">
-              {team.data.name}
-              {team.data.description ? ` · ${team.data.description}` : ''}
+              {team.name}
+              {team.description ? ` · ${team.description}` : ''}
             </p>
           ) : null}
         </div>

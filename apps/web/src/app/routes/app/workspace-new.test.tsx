@@ -1,21 +1,10 @@
-import type { RoleState } from '@lumen/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { roleState, testSession } from '@/testing/fixtures';
+import { jsonResponse } from '@/testing/fetch-stub';
+import { roleState, stubSignedIn } from '@/testing/fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
 const CODE = '3f2b8c1e-5d4a-4b6f-9e2d-1a7c0b9e8f61';
-
-type Routes = Parameters<typeof stubFetch>[0];
-
-function stubSignedIn(role: RoleState | (() => Response), routes: Routes = {}) {
-  return stubFetch({
-    'GET /api/auth/get-session': jsonResponse(testSession),
-    'GET /api/me/role': typeof role === 'function' ? role : jsonResponse(role),
-    ...routes,
-  });
-}
 
 describe('/workspace-new', () => {
   it('offers to create a workspace or to join one', async () => {

@@ -2,12 +2,10 @@ import type { RoleState, TeamSearchResult, UserPreferences } from '@lumen/contra
 import { DEFAULT_USER_PREFERENCES } from '@lumen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { createSignOutRoutes, documentSummary, roleState, testSession } from '@/testing/fixtures';
+import { apiErrorResponse, jsonResponse, type StubRoutes, type stubFetch } from '@/testing/fetch-stub';
+import { createSignOutRoutes, documentSummary, roleState, stubSignedIn } from '@/testing/fixtures';
 import { activityEntry, teamMember, teamStats } from '@/testing/team-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
-
-type Routes = Parameters<typeof stubFetch>[0];
 
 const DOC_IDS = [
   '11111111-1111-4111-8111-111111111111',
@@ -25,10 +23,8 @@ const stats = teamStats({
 });
 
 /** A signed-in user with this role state; the overview's stats and activity answer unless `routes` say otherwise. */
-function stubWorkspace(role: RoleState | (() => Response | Promise<Response>), routes: Routes = {}) {
-  return stubFetch({
-    'GET /api/auth/get-session': jsonResponse(testSession),
-    'GET /api/me/role': typeof role === 'function' ? role : jsonResponse(role),
+function stubWorkspace(role: RoleState | (() => Response | Promise<Response>), routes: StubRoutes = {}) {
+  return stubSignedIn(role, {
     'GET /api/teams/current/stats': jsonResponse(stats),
     'GET /api/teams/current/activity': jsonResponse({ entries: [activityEntry()], nextCursor: null }),
     ...routes,
@@ -399,7 +395,7 @@ describe('/workspace', () => {
       expect(roadmap).toHaveAttribute('target', '_blank');
       const rows = screen.getAllByRole('row').slice(1);
       expect(rows).toHaveLength(2);
-      expect(rows[0]).toHaveTextContent(/Roadmap\.pdf.*PDF.*Ready.*2 kB/);
+      expect(rows[0]).toHaveTextContent(/Roadmap\.pdf.*PDF.*Ready.*2\.00 KB/);
       expect(rows[1]).toHaveTextContent(/Notes.*TXT.*Processing.*512 B/);
       expect(screen.getByRole('link', { name: 'Upload in AI Chat' })).toHaveAttribute('href', '/chat');
 

@@ -1,54 +1,25 @@
-import {
-  canManageTeam,
-  NO_TEAM_ROLE_STATE,
-  type RoleState,
-  type TeamMember,
-  type TeamSearchResult,
-  WORKSPACE_DEFAULT_NAME,
-} from '@lumen/contract';
-import { useMemo, useState } from 'react';
+import { canManageTeam, NO_TEAM_ROLE_STATE, type RoleState } from '@lumen/contract';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
-import { getDocumentContentHref, useDocuments } from '@/features/documents/api/get-documents';
+import { getDocumentContentHref } from '@/features/documents/api/get-documents';
 import { useRole } from '@/features/me/api/get-role';
-import { usePreferences } from '@/features/preferences/api/get-preferences';
-import { useUpdatePreferences } from '@/features/preferences/api/update-preferences';
-import { useMembers } from '@/features/teams/api/get-members';
-import { useTeamStats } from '@/features/teams/api/get-team-stats';
-import { useTeamSearch } from '@/features/teams/api/search-team';
-import { ActivityList } from '@/features/teams/components/activity-list';
 import { CreateTeamForm } from '@/features/teams/components/create-team-form';
-import { MemberAvatar } from '@/features/teams/components/member-avatar';
 import { RoleBadge } from '@/features/teams/components/role-badge';
-import { getMemberName } from '@/features/teams/utils/member-name';
-import { AnalyticsPanel } from '@/features/workspace/components/analytics-panel';
-import { DocumentsPanel } from '@/features/workspace/components/documents-panel';
+import { useTeamSearchResults } from '@/features/teams/hooks/use-team-search-results';
 import { JoinWorkspaceForm } from '@/features/workspace/components/join-workspace-form';
-import { OverviewPanel } from '@/features/workspace/components/overview-panel';
-import { SettingsPanel } from '@/features/workspace/components/settings-panel';
-import { TeamPanel } from '@/features/workspace/components/team-panel';
 import { WorkspaceHeader } from '@/features/workspace/components/workspace-header';
 import { WorkspaceLoading } from '@/features/workspace/components/workspace-loading';
 import { WorkspaceSearch } from '@/features/workspace/components/workspace-search';
 import { WorkspaceSetup } from '@/features/workspace/components/workspace-setup';
 import { isWorkspaceTab, useWorkspaceTab } from '@/features/workspace/hooks/use-workspace-tab';
-import {
-  WORKSPACE_TABS,
-  type WorkspaceMemberRow,
-  type WorkspaceSearchResults,
-  type WorkspaceTab,
-} from '@/features/workspace/types';
+import { WORKSPACE_TABS, type WorkspaceTab } from '@/features/workspace/types';
 import { getDocumentType } from '@/features/workspace/utils/get-document-type';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
-
-/** The search runs once typing pauses this long. */
-const SEARCH_DEBOUNCE_MS = 250;
-const RECENT_ACTIVITY_LIMIT = 5;
+import { AnalyticsTab, DocumentsTab, OverviewTab, SettingsTab, TeamTab } from './workspace-tabs';
 
 /**
  * /workspace (docs/product-rules.md#workspace-and-dashboard): a spinner while the role loads, the create-workspace form
@@ -86,8 +57,8 @@ function TeamWorkspace({ roleState }: { roleState: RoleState }) {
     [isManager],
   );
   const { tab, selectTab } = useWorkspaceTab(availableTabs);
-  const search = useWorkspaceSearch();
-  const workspaceName = roleState.teamName?.trim() || WORKSPACE_DEFAULT_NAME;
+  const search = useTeamSearchResults({ describeDocument: describeSearchedDocument });
+  const workspaceName = roleState.teamName?.trim() || t('defaultName');
   const handleSignOut = () => void signOut();
 
   return (
@@ -135,165 +106,7 @@ function TeamWorkspace({ roleState }: { roleState: RoleState }) {
   );
 }
 
-/** The search box's state: the typed text, searched once typing pauses, and the answer ready to list. */
-function useWorkspaceSearch() {
-  const { t } = useTranslation('teams');
-  const [query, setQuery] = useState('');
-  const typed = query.trim();
-  const searchedQuery = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
-  const search = useTeamSearch(searchedQuery);
-  const results = useMemo(
-    () =>
-      search.data &&
-      toSearchResults(search.data, {
-        getName: (member) => getMemberName(member, t('unknownUser')),
-        getRoleLabel: (member) => t(`roles.${member.role}`),
-      }),
-    [search.data, t],
-  );
-  return {
-    query,
-    onQueryChange: setQuery,
-    searchedQuery,
-    results: searchedQuery === '' ? undefined : results,
-    isSearching: search.isFetching || typed !== searchedQuery,
-    isError: search.isError && typed === searchedQuery,
-  };
-}
-
-function toSearchResults(
-  result: TeamSearchResult,
-  labels: { getName: (member: TeamMember) => string; getRoleLabel: (member: TeamMember) => string },
-): WorkspaceSearchResults {
-  return {
-    members: result.members.map((member) => ({
-      id: member.userId,
-      name: labels.getName(member),
-      email: member.email,
-      roleLabel: labels.getRoleLabel(member),
-    })),
-    spaces: result.spaces,
-    documents: result.documents.map((document) => ({
-      id: document.id,
-      title: document.title,
-      typeLabel: getDocumentType(document.mimeType, document.title),
-      href: getDocumentContentHref(document.id),
-    })),
-  };
-}
-
-function OverviewTab({
-  canManageTeam: isManager,
-  onSelectTab,
-}: {
-  canManageTeam: boolean;
-  onSelectTab: (tab: WorkspaceTab) => void;
-}) {
-  const stats = useTeamStats();
-  return (
-    <OverviewPanel
-      stats={stats.data}
-      isPending={stats.isPending}
-      isError={stats.isError}
-      onRetry={() => void stats.refetch()}
-      canManageTeam={isManager}
-      onSelectTab={onSelectTab}
-      recentActivity={<ActivityList limit={RECENT_ACTIVITY_LIMIT} />}
-    />
-  );
-}
-
-function AnalyticsTab() {
-  const stats = useTeamStats();
-  return (
-    <AnalyticsPanel
-      stats={stats.data}
-      isPending={stats.isPending}
-      isError={stats.isError}
-      onRetry={() => void stats.refetch()}
-    />
-  );
-}
-
-function DocumentsTab() {
-  const { t } = useTranslation('workspace');
-  const documents = useDocuments();
-  const loadMore = async () => {
-    const result = await documents.fetchNextPage();
-    if (result.isFetchNextPageError) toast.error(t('documents.loadFailed'));
-  };
-  return (
-    <DocumentsPanel
-      documents={documents.data?.pages.flatMap((page) => page.documents) ?? []}
-      isPending={documents.isPending}
-      // A failed next page keeps the documents already shown (and says so in a toast).
-      isError={documents.isError && !documents.data}
-      onRetry={() => void documents.refetch()}
-      hasMore={documents.hasNextPage}
-      isLoadingMore={documents.isFetchingNextPage}
-      onLoadMore={() => void loadMore()}
-      getContentHref={getDocumentContentHref}
-    />
-  );
-}
-
-function TeamTab() {
-  const { t } = useTranslation('teams');
-  const members = useMembers();
-  const rows = useMemo<WorkspaceMemberRow[]>(
-    () =>
-      (members.data ?? []).map((member) => {
-        const name = getMemberName(member, t('unknownUser'));
-        return {
-          id: member.userId,
-          name,
-          email: member.email,
-          department: member.department ?? member.customDepartment ?? t('general'),
-          avatar: (
-            <MemberAvatar
-              name={name}
-              avatarUrl={member.avatarUrl}
-              isActive={member.status === 'active'}
-              className="size-9"
-            />
-          ),
-          roleBadge: <RoleBadge role={member.role} />,
-        };
-      }),
-    [members.data, t],
-  );
-  return (
-    <TeamPanel
-      members={rows}
-      isPending={members.isPending}
-      isError={members.isError}
-      onRetry={() => void members.refetch()}
-    />
-  );
-}
-
-function SettingsTab({
-  workspaceName,
-  roleState,
-  onSignOut,
-  isSigningOut,
-}: {
-  workspaceName: string;
-  roleState: RoleState;
-  onSignOut: () => void;
-  isSigningOut: boolean;
-}) {
-  const preferences = usePreferences();
-  const { mutateAsync: savePreferences } = useUpdatePreferences();
-  return (
-    <SettingsPanel
-      workspaceName={workspaceName}
-      role={roleState.role}
-      preferences={preferences.data}
-      isPreferencesPending={preferences.isPending}
-      savePreferences={savePreferences}
-      onSignOut={onSignOut}
-      isSigningOut={isSigningOut}
-    />
-  );
+/** Where a searched document opens and what type it is. A module-level function, so the search's results stay stable. */
+function describeSearchedDocument(document: { id: string; title: string; mimeType: string | null }) {
+  return { typeLabel: getDocumentType(document.mimeType, document.title), href: getDocumentContentHref(document.id) };
 }

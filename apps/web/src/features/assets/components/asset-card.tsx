@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/lib/format-date';
 import { formatFileSize } from '@/lib/format-file-size';
 import { cn } from '@/lib/utils';
-import { formatModifiedAt, getDocumentTypeFilter, getFileExtensionLabel } from '../utils/describe-document';
+import { getDocumentTypeFilter, getFileExtensionLabel } from '../utils/describe-document';
 import { AssetStatusBadge } from './asset-status-badge';
 
 export type AssetCardProps = {
@@ -36,12 +37,12 @@ export function AssetCard({
   const titleId = useId();
   const typeFilter = getDocumentTypeFilter(document.mimeType);
   const typeLabel = typeFilter ? t(`types.${typeFilter}`) : (getFileExtensionLabel(document.title) ?? t('types.other'));
-  const size = formatFileSize(document.fileSize, i18n.language) ?? t('card.unknownSize');
+  const size = document.fileSize === null ? t('card.unknownSize') : formatFileSize(document.fileSize);
   const details = [
     { label: t('card.type'), value: typeLabel },
     { label: t('card.size'), value: size },
     { label: t('card.platform'), value: t(`platforms.${document.source}`) },
-    { label: t('card.modified'), value: formatModifiedAt(document.updatedAt, i18n.language) },
+    { label: t('card.modified'), value: formatDateTime(document.updatedAt, i18n.language) },
   ];
 
   return (

@@ -2,15 +2,9 @@ import { UPLOAD_EXTENSIONS } from '@lumen/contract';
 import { CheckCircle2Icon, CircleAlertIcon, Clock3Icon, UploadIcon, XIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -95,93 +89,93 @@ export function UploadAssetsDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent closeLabel={t('upload.close')}>
-        <DialogHeader>
-          <DialogTitle>{t('upload.title')}</DialogTitle>
-          <DialogDescription>{t('upload.description')}</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor={inputId}>{t('upload.choose')}</Label>
-          <Input
-            id={inputId}
-            type="file"
-            multiple
-            accept={ACCEPTED_FILES}
-            disabled={isUploading}
-            onChange={(event) => {
-              addFiles(event.target.files);
-              // Cleared so that choosing the same file again (after a refusal) still fires a change.
-              event.target.value = '';
-            }}
-          />
-          <p className="text-muted-foreground text-xs">
-            {t('upload.accepted', { extensions: UPLOAD_EXTENSIONS.join(', ') })}
+    <FormDialog
+      isOpen={open}
+      onOpenChange={changeOpen}
+      title={t('upload.title')}
+      description={t('upload.description')}
+      closeLabel={t('upload.close')}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={inputId}>{t('upload.choose')}</Label>
+        <Input
+          id={inputId}
+          type="file"
+          multiple
+          accept={ACCEPTED_FILES}
+          disabled={isUploading}
+          onChange={(event) => {
+            addFiles(event.target.files);
+            // Cleared so that choosing the same file again (after a refusal) still fires a change.
+            event.target.value = '';
+          }}
+        />
+        <p className="text-muted-foreground text-xs">
+          {t('upload.accepted', { extensions: UPLOAD_EXTENSIONS.join(', ') })}
+        </p>
+      </div>
+      {entries.length > 0 ? (
+        <ul aria-label={t('upload.filesLabel')} className="grid max-h-64 gap-2 overflow-y-auto">
+          {entries.map((entry) => (
+            <li key={entry.key} className="flex items-start gap-2 rounded-md border p-2 text-sm">
+              <UploadEntryIcon status={entry.status} />
+              <div className="grid min-w-0 flex-1 gap-0.5">
+                <span className="truncate font-medium">{entry.file.name}</span>
+                {entry.status === 'failed' ? (
+                  <span role="alert" className="text-destructive text-xs">
+                    {entry.error}
+                  </span>
+                ) : (
+                  <span className="text-muted-foreground text-xs">{t(`upload.status.${entry.status}`)}</span>
+                )}
+              </div>
+              {entry.status === 'waiting' && !isUploading ? (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-7"
+                  aria-label={t('upload.remove', { name: entry.file.name })}
+                  onClick={() => setEntries((current) => current.filter((item) => item.key !== entry.key))}
+                >
+                  <XIcon aria-hidden="true" />
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-muted-foreground text-sm">{t('upload.noFiles')}</p>
+      )}
+      {run ? (
+        <div className="grid gap-1">
+          <div
+            role="progressbar"
+            aria-label={t('upload.progress')}
+            aria-valuemin={0}
+            aria-valuemax={run.total}
+            aria-valuenow={run.finished}
+            className="h-2 overflow-hidden rounded-full bg-muted"
+          >
+            <div
+              className="h-full bg-primary transition-[width]"
+              style={{ width: `${(run.finished / run.total) * 100}%` }}
+            />
+          </div>
+          <p className="text-muted-foreground text-xs" aria-live="polite">
+            {t('upload.uploading', { done: run.finished, total: run.total })}
           </p>
         </div>
-        {entries.length > 0 ? (
-          <ul aria-label={t('upload.filesLabel')} className="grid max-h-64 gap-2 overflow-y-auto">
-            {entries.map((entry) => (
-              <li key={entry.key} className="flex items-start gap-2 rounded-md border p-2 text-sm">
-                <UploadEntryIcon status={entry.status} />
-                <div className="grid min-w-0 flex-1 gap-0.5">
-                  <span className="truncate font-medium">{entry.file.name}</span>
-                  {entry.status === 'failed' ? (
-                    <span role="alert" className="text-destructive text-xs">
-                      {entry.error}
-                    </span>
-                  ) : (
-                    <span className="text-muted-foreground text-xs">{t(`upload.status.${entry.status}`)}</span>
-                  )}
-                </div>
-                {entry.status === 'waiting' && !isUploading ? (
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-7"
-                    aria-label={t('upload.remove', { name: entry.file.name })}
-                    onClick={() => setEntries((current) => current.filter((item) => item.key !== entry.key))}
-                  >
-                    <XIcon aria-hidden="true" />
-                  </Button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-muted-foreground text-sm">{t('upload.noFiles')}</p>
-        )}
-        {run ? (
-          <div className="grid gap-1">
-            <div
-              role="progressbar"
-              aria-label={t('upload.progress')}
-              aria-valuemin={0}
-              aria-valuemax={run.total}
-              aria-valuenow={run.finished}
-              className="h-2 overflow-hidden rounded-full bg-muted"
-            >
-              <div
-                className="h-full bg-primary transition-[width]"
-                style={{ width: `${(run.finished / run.total) * 100}%` }}
-              />
-            </div>
-            <p className="text-muted-foreground text-xs" aria-live="polite">
-              {t('upload.uploading', { done: run.finished, total: run.total })}
-            </p>
-          </div>
-        ) : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => changeOpen(false)} disabled={isUploading}>
-            {t('upload.cancel')}
-          </Button>
-          <Button onClick={() => void uploadWaiting()} disabled={isUploading || waiting.length === 0}>
-            {isUploading ? <Spinner /> : <UploadIcon aria-hidden="true" />}
-            {t('upload.submit')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      ) : null}
+      <DialogFooter>
+        <Button variant="outline" onClick={() => changeOpen(false)} disabled={isUploading}>
+          {t('upload.cancel')}
+        </Button>
+        <Button onClick={() => void uploadWaiting()} disabled={isUploading || waiting.length === 0}>
+          {isUploading ? <Spinner /> : <UploadIcon aria-hidden="true" />}
+          {t('upload.submit')}
+        </Button>
+      </DialogFooter>
+    </FormDialog>
   );
 }
 

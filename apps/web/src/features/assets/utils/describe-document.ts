@@ -12,16 +12,3 @@ export function getFileExtensionLabel(title: string): string | null {
   const extension = /\.([a-z0-9]{1,8})$/i.exec(title.trim())?.[1];
   return extension ? extension.toUpperCase() : null;
 }
-
-/** 'Nov 21, 2026, 10:00 AM' in the reader's language. */
-export function formatModifiedAt(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(date);
-}

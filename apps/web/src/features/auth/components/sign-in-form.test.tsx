@@ -1,6 +1,7 @@
-import { AUTH_MESSAGES, STORAGE_KEYS } from '@lumen/contract';
+import { AUTH_MESSAGES } from '@lumen/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { testSession } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/test-utils';

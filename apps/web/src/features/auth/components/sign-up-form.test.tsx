@@ -1,6 +1,7 @@
-import { AUTH_MESSAGES, EMAIL_CONFIRMATION_RETURN_PATH, STORAGE_KEYS } from '@lumen/contract';
+import { AUTH_MESSAGES, EMAIL_CONFIRMATION_RETURN_PATH } from '@lumen/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderWithProviders } from '@/testing/test-utils';
 import { SignUpForm } from './sign-up-form';

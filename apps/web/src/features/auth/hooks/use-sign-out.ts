@@ -1,9 +1,9 @@
-import { AUTH_TIMINGS } from '@lumen/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
+import { AUTH_TIMINGS } from '@/config/ui';
 import { clearSession, removeUserQueries } from '../api/get-session';
 import { useSignOutMutation } from '../api/sign-out';
 import { getAuthErrorMessage } from '../utils/get-auth-error-message';

@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '@lumen/contract';
 import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { clearPendingInviteCode, readPendingInviteCode, savePendingInviteCode } from './pending-invite-code';
 
 const INVITE_CODE = '3f1c2b8e-8d4a-4c1e-9a57-2f6b1d0c9e44';

@@ -1,4 +1,5 @@
-import { inviteCodeSchema, STORAGE_KEYS } from '@lumen/contract';
+import { inviteCodeSchema } from '@lumen/contract';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { storage } from '@/lib/storage';
 
 /**

@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '@lumen/contract';
 import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { consumePostAuthRedirect, peekPostAuthRedirect, savePostAuthRedirect } from './post-auth-redirect';
 
 describe('post-auth redirect', () => {

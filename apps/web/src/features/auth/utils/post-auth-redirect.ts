@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@lumen/contract';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { storage } from '@/lib/storage';
 
 /** Only same-app paths are followed: no scheme, no protocol-relative `//host`. */

@@ -1,8 +1,9 @@
-import { CHAT, UPLOAD_EXTENSIONS } from '@lumen/contract';
+import { UPLOAD_EXTENSIONS } from '@lumen/contract';
 import { PaperclipIcon, SendIcon } from 'lucide-react';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { CHAT } from '@/config/ui';
 
 export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 

@@ -1,10 +1,11 @@
-import { type Attachment, CHAT } from '@lumen/contract';
+import type { Attachment } from '@lumen/contract';
 import { isToolUIPart } from 'ai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CHAT } from '@/config/ui';
+import { formatMessageTime } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 import type { ChatMessage } from '../types';
-import { formatMessageTime } from '../utils/format-message-time';
 import { getCitations } from '../utils/message-parts';
 import { AttachedFiles } from './attached-files';
 import { CitationChips } from './citation-chips';

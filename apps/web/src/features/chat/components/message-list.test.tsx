@@ -1,6 +1,6 @@
-import { CHAT } from '@lumen/contract';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { CHAT } from '@/config/ui';
 import type { ChatMessage } from '../types';
 import { MessageList } from './message-list';
 

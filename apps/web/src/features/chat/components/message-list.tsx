@@ -1,6 +1,7 @@
-import { CHAT, type ThinkingType } from '@lumen/contract';
+import type { ThinkingType } from '@lumen/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CHAT } from '@/config/ui';
 import type { ChatMessage } from '../types';
 import { hasVisibleContent } from '../utils/message-parts';
 import { MessageBubble, type MessageBubbleProps } from './message-bubble';

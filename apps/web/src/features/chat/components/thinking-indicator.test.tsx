@@ -1,6 +1,7 @@
-import { THINKING_TEXTS, THINKING_TYPES } from '@lumen/contract';
+import { THINKING_TYPES } from '@lumen/contract';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { THINKING_TEXTS } from '@/config/thinking-texts';
 import { ThinkingIndicator } from './thinking-indicator';
 
 describe('ThinkingIndicator', () => {

@@ -1,7 +1,8 @@
-import { CHAT, STORAGE_KEYS } from '@lumen/contract';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
+import { CHAT } from '@/config/ui';
 import { EmptyState } from './empty-state';
 import { WelcomeDialog } from './welcome-dialog';
 

@@ -1,4 +1,3 @@
-import { STORAGE_KEYS } from '@lumen/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -10,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { storage } from '@/lib/storage';
 import { WelcomeHints } from './welcome-hints';
 

@@ -1,6 +1,6 @@
-import { CHAT } from '@lumen/contract';
 import { LightbulbIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CHAT } from '@/config/ui';
 import { cn } from '@/lib/utils';
 import { useRotatingIndex } from '../hooks/use-rotating-index';
 

@@ -1,8 +1,8 @@
 import { type ConversationDetail, conversationDetailSchema } from '@lumen/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { CONVERSATIONS_QUERY_KEY } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
-import { CONVERSATIONS_QUERY_KEY } from './get-conversations';
 
 /** GET /api/conversations/:id: one conversation with its messages (404 for anyone else's). */
 export async function getConversation(conversationId: string): Promise<ConversationDetail> {

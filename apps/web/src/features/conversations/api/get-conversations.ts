@@ -1,10 +1,8 @@
 import { type Conversation, conversationListSchema } from '@lumen/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { CONVERSATIONS_QUERY_KEY } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
-
-/** The main chat's list; a conversation's detail lives under it too (`[...key, id]`). */
-export const CONVERSATIONS_QUERY_KEY = ['conversations'] as const;
 
 /** The list of one space's conversations, or (without a space) the main chat's list. */
 export function getConversationsQueryKey(spaceId?: string) {

@@ -1,13 +1,9 @@
-import { type Conversation, EMPTY_CONVERSATION_TITLE } from '@lumen/contract';
 import { MessageSquareIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { useDeleteConversation } from '../api/delete-conversation';
-import { useConversations } from '../api/get-conversations';
-import { type DateLabel, getConversationTitle, getDateLabel } from '../utils/conversation-labels';
+import { useConversationList } from '../hooks/use-conversation-list';
+import { getDateLabel } from '../utils/conversation-labels';
 
 type CompactConversationListProps = {
   /** Whose conversations: one space's; without it, those of the main chat. */
@@ -33,34 +29,19 @@ export function CompactConversationList({
   onDeleted,
   now,
 }: CompactConversationListProps) {
-  const { t, i18n } = useTranslation();
-  const { data: conversations, isPending, isError } = useConversations({ spaceId });
-  const deletion = useDeleteConversation({
+  const { t, language, list, deletion, formatDate, formatTitle } = useConversationList({
     spaceId,
-    mutationConfig: {
-      onSuccess: (_data, conversationId) => onDeleted?.(conversationId),
-      onError: () => toast.error(t('conversations.deleteFailed')),
-    },
+    onDeleted,
   });
 
-  const formatDate = (label: DateLabel) => {
-    if (label.kind === 'today') return t('conversations.today');
-    if (label.kind === 'yesterday') return t('conversations.yesterday');
-    return label.text;
-  };
-  const formatTitle = (conversation: Conversation) => {
-    const title = getConversationTitle(conversation);
-    return title === EMPTY_CONVERSATION_TITLE ? t('conversations.untitled') : title;
-  };
-
-  const list = (() => {
-    if (isPending) return <Spinner label={t('conversations.loading')} className="mx-2 my-1" />;
-    if (isError) return <p className="px-2 text-muted-foreground text-xs">{t('conversations.loadFailed')}</p>;
+  const content = (() => {
+    if (list.isPending) return <Spinner label={t('conversations.loading')} className="mx-2 my-1" />;
+    if (list.isError) return <p className="px-2 text-muted-foreground text-xs">{t('conversations.loadFailed')}</p>;
+    const conversations = list.data;
     if (conversations.length === 0) {
       return <p className="px-2 text-muted-foreground text-xs">{t('conversations.empty')}</p>;
     }
     const today = now ?? new Date();
-    const language = i18n.resolvedLanguage ?? 'en';
     return (
       <ul aria-label={t('conversations.title')} className="grid gap-1">
         {conversations.map((conversation) => {
@@ -110,7 +91,7 @@ export function CompactConversationList({
         <PlusIcon aria-hidden="true" />
         {t('conversations.newChat')}
       </Button>
-      <div className="min-h-0 flex-1 overflow-y-auto">{list}</div>
+      <div className="min-h-0 flex-1 overflow-y-auto">{content}</div>
     </div>
   );
 }

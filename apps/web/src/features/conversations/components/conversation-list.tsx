@@ -1,12 +1,8 @@
-import { type Conversation, EMPTY_CONVERSATION_TITLE } from '@lumen/contract';
 import { MessageSquareIcon, Trash2Icon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { SidebarMenu, SidebarMenuAction, SidebarMenuButton, SidebarMenuItem } from '@/components/ui/sidebar';
 import { Spinner } from '@/components/ui/spinner';
-import { useDeleteConversation } from '../api/delete-conversation';
-import { useConversations } from '../api/get-conversations';
-import { type DateLabel, getConversationTitle, getDateLabel } from '../utils/conversation-labels';
+import { useConversationList } from '../hooks/use-conversation-list';
+import { getDateLabel } from '../utils/conversation-labels';
 
 type ConversationListProps = {
   activeConversationId: string;
@@ -19,32 +15,17 @@ type ConversationListProps = {
 
 /** The user's conversations from the server, each with its title and a Today / Yesterday / date label. */
 export function ConversationList({ activeConversationId, onSelect, onDeleted, now }: ConversationListProps) {
-  const { t, i18n } = useTranslation();
-  const { data: conversations, isPending, isError } = useConversations();
-  const deletion = useDeleteConversation({
-    mutationConfig: {
-      onSuccess: (_data, conversationId) => onDeleted?.(conversationId),
-      onError: () => toast.error(t('conversations.deleteFailed')),
-    },
+  const { t, language, list, deletion, formatDate, formatTitle } = useConversationList({
+    onDeleted,
   });
 
-  const formatDate = (label: DateLabel) => {
-    if (label.kind === 'today') return t('conversations.today');
-    if (label.kind === 'yesterday') return t('conversations.yesterday');
-    return label.text;
-  };
-  const formatTitle = (conversation: Conversation) => {
-    const title = getConversationTitle(conversation);
-    return title === EMPTY_CONVERSATION_TITLE ? t('conversations.untitled') : title;
-  };
-
-  if (isPending) return <Spinner label={t('conversations.loading')} className="mx-2 my-1" />;
-  if (isError) return <p className="px-2 text-muted-foreground text-xs">{t('conversations.loadFailed')}</p>;
+  if (list.isPending) return <Spinner label={t('conversations.loading')} className="mx-2 my-1" />;
+  if (list.isError) return <p className="px-2 text-muted-foreground text-xs">{t('conversations.loadFailed')}</p>;
+  const conversations = list.data;
   if (conversations.length === 0)
     return <p className="px-2 text-muted-foreground text-xs">{t('conversations.empty')}</p>;
 
   const today = now ?? new Date();
-  const language = i18n.resolvedLanguage ?? 'en';
   return (
     <SidebarMenu aria-label={t('conversations.title')}>
       {conversations.map((conversation) => {

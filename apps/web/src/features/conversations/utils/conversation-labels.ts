@@ -1,4 +1,5 @@
 import { type Conversation, EMPTY_CONVERSATION_TITLE, previewTitle } from '@lumen/contract';
+import { formatMonthDay } from '@/lib/format-date';
 
 export type DateLabel = { kind: 'today' } | { kind: 'yesterday' } | { kind: 'date'; text: string };
 
@@ -12,7 +13,7 @@ export function getDateLabel(iso: string, now: Date, language: string): DateLabe
   const days = Math.round((startOfDay(now) - startOfDay(date)) / 86_400_000);
   if (days === 0) return { kind: 'today' };
   if (days === 1) return { kind: 'yesterday' };
-  return { kind: 'date', text: new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' }).format(date) };
+  return { kind: 'date', text: formatMonthDay(iso, language) };
 }
 
 /**

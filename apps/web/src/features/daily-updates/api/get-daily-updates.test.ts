@@ -1,5 +1,5 @@
-import { CHAT } from '@lumen/contract';
 import { describe, expect, it } from 'vitest';
+import { CHAT } from '@/config/ui';
 import { getDailyUpdatesQueryOptions } from './get-daily-updates';
 
 describe('getDailyUpdatesQueryOptions', () => {

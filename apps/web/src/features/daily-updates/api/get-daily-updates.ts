@@ -1,9 +1,9 @@
-import { CHAT, type DailyUpdates, dailyUpdatesSchema } from '@lumen/contract';
+import { type DailyUpdates, dailyUpdatesSchema } from '@lumen/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CHAT } from '@/config/ui';
 import { api } from '@/lib/api-client';
+import { DAILY_UPDATES_QUERY_KEY } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
-
-export const DAILY_UPDATES_QUERY_KEY = ['me', 'daily-updates'] as const;
 
 /**
  * GET /api/me/daily-updates?tzOffset=: the six Daily Updates stats, computed by the server from real counts; "today"

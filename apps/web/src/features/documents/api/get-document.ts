@@ -2,6 +2,7 @@ import { type DocumentStatus, type DocumentSummary, documentSummarySchema } from
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { DOCUMENTS_QUERY_KEY } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** How often a document that is still being indexed is asked about. */
@@ -25,7 +26,7 @@ export function isFinalStatus(status: DocumentStatus | undefined): boolean {
 /** Polls until the document is ready or failed. */
 export function getDocumentQueryOptions(documentId: string) {
   return queryOptions({
-    queryKey: ['documents', documentId],
+    queryKey: [...DOCUMENTS_QUERY_KEY, documentId],
     queryFn: () => getDocument(documentId),
     refetchInterval: (query) => (isFinalStatus(query.state.data?.status) ? false : DOCUMENT_POLL_MS),
     staleTime: 0,

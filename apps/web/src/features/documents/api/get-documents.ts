@@ -6,6 +6,7 @@ import {
 } from '@lumen/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { API_BASE_PATH, api } from '@/lib/api-client';
+import { DOCUMENTS_QUERY_KEY } from '@/lib/query-keys';
 
 /** Documents one page of the list asks for. */
 export const DOCUMENT_LIST_PAGE_SIZE = 20;
@@ -28,14 +29,14 @@ function activeFilters(filters: DocumentListFilters): DocumentListFilters {
 }
 
 /**
- * Under ['documents'], next to the single-document queries, so invalidating ['documents'] refreshes both. The
+ * Under DOCUMENTS_QUERY_KEY, next to the single-document queries, so invalidating it refreshes both. The
  * unfiltered list keeps its original key.
  */
 export const documentListQueryKey = (limit: number, filters: DocumentListFilters = {}) => {
   const active = activeFilters(filters);
   return Object.keys(active).length === 0
-    ? (['documents', 'list', limit] as const)
-    : (['documents', 'list', limit, active] as const);
+    ? ([...DOCUMENTS_QUERY_KEY, 'list', limit] as const)
+    : ([...DOCUMENTS_QUERY_KEY, 'list', limit, active] as const);
 };
 
 /** GET /api/documents?limit=&cursor=&q=&source=&type=&processed=: the user's documents, newest first, a page at a time. */

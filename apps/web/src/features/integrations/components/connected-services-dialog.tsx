@@ -9,17 +9,10 @@ import {
   PlugIcon,
   PlusIcon,
 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 
 type IntegrationCard = {
   id: 'google-drive' | 'onedrive' | 'dropbox' | 'slack' | 'notion' | 'confluence' | 'custom-request';
@@ -46,48 +39,49 @@ const INTEGRATIONS: IntegrationCard[] = [
 export function ConnectedServicesDialog() {
   const { t } = useTranslation();
   const noteId = useId();
+  const [isOpen, setIsOpen] = useState(false);
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={setIsOpen}
+      title={t('integrations.title')}
+      description={t('integrations.description')}
+      className="sm:max-w-2xl"
+      trigger={
         <Button variant="ghost" size="icon" aria-label={t('integrations.trigger')}>
           <PlugIcon aria-hidden="true" />
         </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-2xl" closeLabel={t('common.close')}>
-        <DialogHeader>
-          <DialogTitle>{t('integrations.title')}</DialogTitle>
-          <DialogDescription>{t('integrations.description')}</DialogDescription>
-        </DialogHeader>
-        <p id={noteId} className="rounded-md border border-dashed px-3 py-2 text-muted-foreground text-sm">
-          {t('integrations.adminNote')}
-        </p>
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {INTEGRATIONS.map((integration) => {
-            const Icon = integration.icon;
-            const name = integration.isCustomRequest ? t('integrations.customRequest.name') : integration.name;
-            return (
-              <li
-                key={integration.id}
-                data-testid={`integration-${integration.id}`}
-                className="flex gap-3 rounded-lg border p-3"
-              >
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                <div className="flex min-w-0 flex-1 flex-col gap-2">
-                  <div>
-                    <h3 className="font-medium text-sm">{name}</h3>
-                    <p className="text-muted-foreground text-xs">{t(`integrations.descriptions.${integration.id}`)}</p>
-                  </div>
-                  <Button size="sm" variant="outline" className="self-start" disabled aria-describedby={noteId}>
-                    {integration.isCustomRequest ? t('integrations.customRequest.action') : t('integrations.connect')}
-                  </Button>
+      }
+    >
+      <p id={noteId} className="rounded-md border border-dashed px-3 py-2 text-muted-foreground text-sm">
+        {t('integrations.adminNote')}
+      </p>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {INTEGRATIONS.map((integration) => {
+          const Icon = integration.icon;
+          const name = integration.isCustomRequest ? t('integrations.customRequest.name') : integration.name;
+          return (
+            <li
+              key={integration.id}
+              data-testid={`integration-${integration.id}`}
+              className="flex gap-3 rounded-lg border p-3"
+            >
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <div className="flex min-w-0 flex-1 flex-col gap-2">
+                <div>
+                  <h3 className="font-medium text-sm">{name}</h3>
+                  <p className="text-muted-foreground text-xs">{t(`integrations.descriptions.${integration.id}`)}</p>
                 </div>
-              </li>
-            );
-          })}
-        </ul>
-      </DialogContent>
-    </Dialog>
+                <Button size="sm" variant="outline" className="self-start" disabled aria-describedby={noteId}>
+                  {integration.isCustomRequest ? t('integrations.customRequest.action') : t('integrations.connect')}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </FormDialog>
   );
 }

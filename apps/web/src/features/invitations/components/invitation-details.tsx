@@ -1,10 +1,10 @@
 import type { PublicInvitation } from '@lumen/contract';
 import { useTranslation } from 'react-i18next';
+import { formatLongDateTime } from '@/lib/format-date';
 
 /** Who is invited, as what, by whom and until when. */
 export function InvitationDetails({ invitation }: { invitation: PublicInvitation }) {
   const { t, i18n } = useTranslation(['dashboards', 'teams']);
-  const expiresAt = new Date(invitation.expiresAt);
   const rows = [
     { term: t('invitation.invitedEmail'), value: invitation.email },
     // A free role label on the invitation stands in for the role's name.
@@ -12,11 +12,7 @@ export function InvitationDetails({ invitation }: { invitation: PublicInvitation
     { term: t('invitation.invitedBy'), value: invitation.invitedByName },
     {
       term: t('invitation.expires'),
-      value: (
-        <time dateTime={invitation.expiresAt}>
-          {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(expiresAt)}
-        </time>
-      ),
+      value: <time dateTime={invitation.expiresAt}>{formatLongDateTime(invitation.expiresAt, i18n.language)}</time>,
     },
   ];
   return (

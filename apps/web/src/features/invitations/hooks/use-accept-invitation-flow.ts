@@ -1,8 +1,8 @@
-import { INVITATIONS } from '@lumen/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { INVITATION_TIMINGS } from '@/config/ui';
 import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { isWrongAccountError } from '../utils/invitation-messages';
 
@@ -14,8 +14,7 @@ export type AcceptInvitationState =
 
 /**
  * Accepting an invitation on its page: after success the page says so and goes to /workspace
- * INVITATIONS.acceptedRedirectMs later (docs/product-rules.md#invitations); a failure keeps the server's reason on the
- * page.
+ * INVITATION_TIMINGS.acceptedRedirectMs later (docs/product-rules.md#invitations); a failure keeps the server's reason on the page.
  */
 export function useAcceptInvitationFlow({
   invitationId,
@@ -33,7 +32,7 @@ export function useAcceptInvitationFlow({
     if (state.status !== 'accepted') return;
     const timer = window.setTimeout(
       () => navigate(paths.workspace.getHref(), { replace: true }),
-      INVITATIONS.acceptedRedirectMs,
+      INVITATION_TIMINGS.acceptedRedirectMs,
     );
     return () => window.clearTimeout(timer);
   }, [state.status, navigate]);

@@ -1,5 +1,5 @@
 import type { PublicInvitation } from '@lumen/contract';
-import { isApiError } from '@/lib/api-client';
+import { hasErrorReason, isApiError } from '@/lib/api-client';
 
 /** Why an invitation cannot be accepted; each names one of the fixed messages (docs/product-rules.md#invitations). */
 export type InvitationProblem = 'invalidLink' | 'notFound' | 'alreadyAccepted' | 'expired' | 'loadFailed';
@@ -30,5 +30,5 @@ export function getInvitationProblem({
 
 /** The invitation belongs to another email than the signed-in one: signing in with the right account helps. */
 export function isWrongAccountError(error: unknown): boolean {
-  return isApiError(error) && error.reason === 'INVITATION_DIFFERENT_EMAIL';
+  return hasErrorReason(error, 'INVITATION_DIFFERENT_EMAIL');
 }

@@ -1,9 +1,10 @@
-import { type Language, STORAGE_KEYS, type Theme, type UserPreferences } from '@lumen/contract';
+import type { Language, Theme, UserPreferences } from '@lumen/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { changeLanguage, isLanguage } from '@/lib/i18n';
 import { storage } from '@/lib/storage';
 import { usePreferences } from '../api/get-preferences';

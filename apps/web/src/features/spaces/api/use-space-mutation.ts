@@ -1,5 +1,5 @@
+import { SPACES_QUERY_KEY, TEAM_QUERY_KEY } from '@/lib/query-keys';
 import { type InvalidatingMutationConfig, useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
-import { SPACES_QUERY_KEY, TEAM_QUERY_KEY } from './keys';
 
 export type SpaceMutationConfig<TInput, TOutput> = InvalidatingMutationConfig<TInput, TOutput>;
 

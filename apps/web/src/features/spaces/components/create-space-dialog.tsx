@@ -2,13 +2,12 @@ import { createSpaceSchema, SPACE_NAME_MAX, type Space } from '@lumen/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { DialogFormFooter } from '@/components/form-actions';
+import { DialogForm, FormDialog } from '@/components/form-dialog';
 import { TextField } from '@/components/ui/text-field';
 import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { useCreateSpace } from '../api/create-space';
 import type { TeamMemberOption } from '../types';
 import { DescriptionField } from './description-field';
-import { SpaceDialog } from './space-dialog';
 
 type CreateSpaceDialogProps = {
   open: boolean;
@@ -71,13 +70,22 @@ export function CreateSpaceDialog({ open, onOpenChange, teamMembers, onCreated }
   };
 
   return (
-    <SpaceDialog
-      open={open}
+    <FormDialog
+      isOpen={open}
       onOpenChange={(isOpen) => (isOpen ? onOpenChange(true) : close())}
       title={t('create.title')}
       description={t('create.description')}
+      closeLabel={t('cancel')}
     >
-      <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+      <DialogForm
+        onSubmit={handleSubmit}
+        submitLabel={t('create.submit')}
+        pendingLabel={t('create.creating')}
+        cancelLabel={t('cancel')}
+        isPending={createSpace.isPending}
+        isSubmitDisabled={isBlank}
+        onCancel={close}
+      >
         <TextField
           label={t('create.name')}
           placeholder={t('create.namePlaceholder')}
@@ -130,15 +138,7 @@ export function CreateSpaceDialog({ open, onOpenChange, teamMembers, onCreated }
             )}
           </fieldset>
         ) : null}
-        <DialogFormFooter
-          submitLabel={t('create.submit')}
-          pendingLabel={t('create.creating')}
-          cancelLabel={t('cancel')}
-          isPending={createSpace.isPending}
-          isSubmitDisabled={isBlank}
-          onCancel={close}
-        />
-      </form>
-    </SpaceDialog>
+      </DialogForm>
+    </FormDialog>
   );
 }

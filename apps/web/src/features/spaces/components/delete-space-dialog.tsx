@@ -1,9 +1,9 @@
 import type { Space } from '@lumen/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { useDeleteSpace } from '../api/delete-space';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 type DeleteSpaceDialogProps = {
   /** The space to delete; the dialog is closed while null. */
@@ -27,20 +27,18 @@ export function DeleteSpaceDialog({ space, onClose, onDeleted }: DeleteSpaceDial
     } catch (error) {
       console.error('Failed to delete space:', error);
       toast.error(errorText(error, t('sidebar.deleteFailed')));
-    } finally {
-      onClose();
     }
   };
 
   return (
-    <ConfirmDeleteDialog
-      open={space !== null}
+    <ConfirmDialog
+      isOpen={space !== null}
+      onOpenChange={(isOpen) => !isOpen && onClose()}
       title={t('sidebar.deleteTitle')}
       description={t('sidebar.deleteDescription', { name: space?.name ?? '' })}
+      cancelLabel={t('cancel')}
       confirmLabel={t('sidebar.deleteConfirm')}
-      isPending={deleteSpace.isPending}
-      onConfirm={() => void confirm()}
-      onClose={onClose}
+      onConfirm={confirm}
     />
   );
 }

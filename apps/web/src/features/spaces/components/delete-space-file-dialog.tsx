@@ -1,9 +1,9 @@
 import type { SpaceFile } from '@lumen/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeleteSpaceFile } from '../api/delete-space-file';
 import { useFileErrorToast } from '../hooks/use-file-error-toast';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 type DeleteSpaceFileDialogProps = {
   /** The file to delete; the dialog is closed while null. */
@@ -28,20 +28,18 @@ export function DeleteSpaceFileDialog({ file, onClose }: DeleteSpaceFileDialogPr
     } catch (error) {
       console.error('Failed to delete file:', error);
       showErrorToast(error, { title: t('files.deleteFailedTitle'), fallback: t('files.deleteFailed') });
-    } finally {
-      onClose();
     }
   };
 
   return (
-    <ConfirmDeleteDialog
-      open={file !== null}
+    <ConfirmDialog
+      isOpen={file !== null}
+      onOpenChange={(isOpen) => !isOpen && onClose()}
       title={t('files.deleteTitle')}
       description={t('files.deleteDescription', { filename: file?.filename ?? '' })}
+      cancelLabel={t('cancel')}
       confirmLabel={t('files.deleteConfirm')}
-      isPending={deleteFile.isPending}
-      onConfirm={() => void confirm()}
-      onClose={onClose}
+      onConfirm={confirm}
     />
   );
 }

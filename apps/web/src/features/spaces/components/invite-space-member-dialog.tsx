@@ -2,14 +2,13 @@ import { DEFAULT_SPACE_ROLE, inviteToSpaceSchema, ROLES, type Role } from '@lume
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { DialogFormFooter } from '@/components/form-actions';
+import { DialogForm, FormDialog } from '@/components/form-dialog';
 import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
 import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { useInviteToSpace } from '../api/invite-to-space';
-import { SpaceDialog } from './space-dialog';
 
 type InviteSpaceMemberDialogProps = {
   spaceId: string;
@@ -55,13 +54,21 @@ export function InviteSpaceMemberDialog({ spaceId, spaceName, open, onOpenChange
   };
 
   return (
-    <SpaceDialog
-      open={open}
+    <FormDialog
+      isOpen={open}
       onOpenChange={(isOpen) => (isOpen ? onOpenChange(true) : close())}
       title={t('invite.title')}
       description={t('invite.description', { name: spaceName })}
+      closeLabel={t('cancel')}
     >
-      <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+      <DialogForm
+        onSubmit={handleSubmit}
+        submitLabel={t('invite.submit')}
+        pendingLabel={t('invite.sending')}
+        cancelLabel={t('cancel')}
+        isPending={invite.isPending}
+        onCancel={close}
+      >
         <TextField
           type="email"
           label={t('invite.email')}
@@ -86,14 +93,7 @@ export function InviteSpaceMemberDialog({ spaceId, spaceName, open, onOpenChange
             ))}
           </NativeSelect>
         </Field>
-        <DialogFormFooter
-          submitLabel={t('invite.submit')}
-          pendingLabel={t('invite.sending')}
-          cancelLabel={t('cancel')}
-          isPending={invite.isPending}
-          onCancel={close}
-        />
-      </form>
-    </SpaceDialog>
+      </DialogForm>
+    </FormDialog>
   );
 }

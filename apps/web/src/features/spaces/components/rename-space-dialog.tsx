@@ -2,10 +2,10 @@ import { SPACE_NAME_MAX, type Space, updateSpaceSchema } from '@lumen/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { DialogForm, FormDialog } from '@/components/form-dialog';
+import { TextField } from '@/components/ui/text-field';
 import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { useUpdateSpace } from '../api/update-space';
-import { NameFieldForm } from './name-field-form';
-import { SpaceDialog } from './space-dialog';
 
 type RenameSpaceDialogProps = {
   /** The space to rename; the dialog is closed while null. */
@@ -17,15 +17,16 @@ type RenameSpaceDialogProps = {
 export function RenameSpaceDialog({ space, onClose }: RenameSpaceDialogProps) {
   const { t } = useTranslation('spaces');
   return (
-    <SpaceDialog
-      open={space !== null}
+    <FormDialog
+      isOpen={space !== null}
       onOpenChange={(isOpen) => !isOpen && onClose()}
       title={t('sidebar.renameTitle')}
       description={t('sidebar.renameDescription')}
+      closeLabel={t('cancel')}
     >
       {/* Keyed by space so the field starts from the current name each time. */}
       {space ? <RenameSpaceForm key={space.id} space={space} onDone={onClose} /> : null}
-    </SpaceDialog>
+    </FormDialog>
   );
 }
 
@@ -59,23 +60,24 @@ function RenameSpaceForm({ space, onDone }: { space: Space; onDone: () => void }
   };
 
   return (
-    <NameFieldForm
+    <DialogForm
       onSubmit={handleSubmit}
-      label={t('sidebar.renameLabel')}
-      required
-      maxLength={SPACE_NAME_MAX}
-      value={name}
-      onChange={(event) => setName(event.target.value)}
-      onBlur={() => setIsTouched(true)}
-      error={isTouched && isBlank ? t('create.nameRequired') : undefined}
-      actions={{
-        submitLabel: t('sidebar.renameSubmit'),
-        pendingLabel: t('sidebar.renaming'),
-        cancelLabel: t('cancel'),
-        isPending: updateSpace.isPending,
-        isSubmitDisabled: isBlank,
-        onCancel: onDone,
-      }}
-    />
+      submitLabel={t('sidebar.renameSubmit')}
+      pendingLabel={t('sidebar.renaming')}
+      cancelLabel={t('cancel')}
+      isPending={updateSpace.isPending}
+      isSubmitDisabled={isBlank}
+      onCancel={onDone}
+    >
+      <TextField
+        label={t('sidebar.renameLabel')}
+        required
+        maxLength={SPACE_NAME_MAX}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        onBlur={() => setIsTouched(true)}
+        error={isTouched && isBlank ? t('create.nameRequired') : undefined}
+      />
+    </DialogForm>
   );
 }

@@ -2,10 +2,10 @@ import type { SpaceFile } from '@lumen/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { DialogForm, FormDialog } from '@/components/form-dialog';
+import { TextField } from '@/components/ui/text-field';
 import { useRenameSpaceFile } from '../api/rename-space-file';
 import { useFileErrorToast } from '../hooks/use-file-error-toast';
-import { NameFieldForm } from './name-field-form';
-import { SpaceDialog } from './space-dialog';
 
 /** The longest file name the server accepts (renameSpaceFileSchema). */
 const FILENAME_MAX = 255;
@@ -20,15 +20,16 @@ type RenameSpaceFileDialogProps = {
 export function RenameSpaceFileDialog({ file, onClose }: RenameSpaceFileDialogProps) {
   const { t } = useTranslation('spaces');
   return (
-    <SpaceDialog
-      open={file !== null}
+    <FormDialog
+      isOpen={file !== null}
       onOpenChange={(isOpen) => !isOpen && onClose()}
       title={t('files.renameTitle')}
       description={t('files.renameDescription')}
+      closeLabel={t('cancel')}
     >
       {/* Keyed by file so the field starts from the current name each time. */}
       {file ? <RenameSpaceFileForm key={file.id} file={file} onDone={onClose} /> : null}
-    </SpaceDialog>
+    </FormDialog>
   );
 }
 
@@ -57,19 +58,20 @@ function RenameSpaceFileForm({ file, onDone }: { file: SpaceFile; onDone: () => 
   };
 
   return (
-    <NameFieldForm
+    <DialogForm
       onSubmit={handleSubmit}
-      label={t('files.renameLabel')}
-      maxLength={FILENAME_MAX}
-      value={filename}
-      onChange={(event) => setFilename(event.target.value)}
-      actions={{
-        submitLabel: t('files.renameSubmit'),
-        pendingLabel: t('files.renaming'),
-        cancelLabel: t('cancel'),
-        isPending: renameFile.isPending,
-        onCancel: onDone,
-      }}
-    />
+      submitLabel={t('files.renameSubmit')}
+      pendingLabel={t('files.renaming')}
+      cancelLabel={t('cancel')}
+      isPending={renameFile.isPending}
+      onCancel={onDone}
+    >
+      <TextField
+        label={t('files.renameLabel')}
+        maxLength={FILENAME_MAX}
+        value={filename}
+        onChange={(event) => setFilename(event.target.value)}
+      />
+    </DialogForm>
   );
 }

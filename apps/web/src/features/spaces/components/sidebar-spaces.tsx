@@ -26,6 +26,7 @@ import {
 import { SidebarMenuAction, SidebarMenuSub, SidebarMenuSubButton, SidebarMenuSubItem } from '@/components/ui/sidebar';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { isNoTeamError } from '@/lib/api-client';
 import { useSpaces } from '../api/get-spaces';
 import { useSpaceMarks } from '../hooks/use-space-marks';
 import { orderFavoritesFirst } from '../utils/order-spaces';
@@ -162,6 +163,17 @@ export function SidebarSpaces({ canCreateSpaces, onNavigate }: SidebarSpacesProp
       return (
         <SidebarMenuSubItem>
           <Spinner label={t('sidebar.loading')} className="mx-2 my-1" />
+        </SidebarMenuSubItem>
+      );
+    }
+    if (isNoTeamError(spaces.error)) {
+      return (
+        <SidebarMenuSubItem>
+          <SidebarMenuSubButton asChild>
+            <Link to={paths.workspaceNew.getHref()} onClick={onNavigate}>
+              <span>{t('sidebar.noTeam')}</span>
+            </Link>
+          </SidebarMenuSubButton>
         </SidebarMenuSubItem>
       );
     }

@@ -1,11 +1,11 @@
 import { type Role, SPACE_FILE_PERMISSIONS, type SpaceFile } from '@lumen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatFileDate } from '@/lib/format-date';
 import { loadNamespaces } from '@/lib/i18n';
-import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { apiErrorResponse, jsonResponse, type StubRoutes, stubFetch } from '@/testing/fetch-stub';
 import { spaceFile, stubUploadRequest } from '@/testing/space-fixtures';
 import { renderWithProviders } from '@/testing/test-utils';
-import { formatFileDate } from '../utils/format-file-date';
 import { SpaceFilesCard } from './space-files-card';
 
 const SPACE_ID = 'space-marketing';
@@ -21,9 +21,7 @@ const notes = spaceFile({
   status: 'processing',
 });
 
-type Routes = Parameters<typeof stubFetch>[0];
-
-function stubFiles(files: SpaceFile[] = [report], routes: Routes = {}) {
+function stubFiles(files: SpaceFile[] = [report], routes: StubRoutes = {}) {
   return stubFetch({ [`GET ${FILES_PATH}`]: jsonResponse({ files }), ...routes });
 }
 

@@ -1,16 +1,9 @@
 import type { TeamMember } from '@lumen/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/form-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import type { MemberDisplay } from '../types';
 import { getDepartmentLabel } from '../utils/department-label';
 import { filterBySearch } from '../utils/filter-members';
@@ -24,6 +17,7 @@ type AllMembersDialogProps = {
 /** 'View All N Members': every member in a scrolling dialog (at most 80% of the screen high) with its own search. */
 export function AllMembersDialog({ members, display }: AllMembersDialogProps) {
   const { t } = useTranslation(['teamManagement', 'teams', 'translation']);
+  const [isOpen, setIsOpen] = useState(false);
   const [search, setSearch] = useState('');
   const general = t('teams:general');
   const visibleMembers = filterBySearch(members, search, (member) => [
@@ -35,45 +29,46 @@ export function AllMembersDialog({ members, display }: AllMembersDialogProps) {
   ]);
 
   return (
-    <Dialog onOpenChange={(open) => !open && setSearch('')}>
-      <DialogTrigger asChild>
-        <Button variant="outline">{t('members.viewAll', { total: members.length })}</Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t('translation:common.close')} className="flex max-h-[80vh] flex-col sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{t('members.allTitle')}</DialogTitle>
-          <DialogDescription>{t('members.allDescription')}</DialogDescription>
-        </DialogHeader>
-        <SearchField
-          label={t('members.allSearchLabel')}
-          placeholder={t('members.allSearchPlaceholder')}
-          value={search}
-          onValueChange={setSearch}
-        />
-        {visibleMembers.length === 0 ? (
-          <p className="text-muted-foreground text-sm">{t('members.empty')}</p>
-        ) : (
-          <ul aria-label={t('members.allTitle')} className="-mx-2 min-h-0 flex-1 divide-y overflow-y-auto px-2">
-            {visibleMembers.map((member) => {
-              const name = display.getName(member);
-              return (
-                <li key={member.userId} className="flex items-center gap-3 py-3">
-                  {display.renderAvatar(member, name)}
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium text-sm">{name}</p>
-                    <p className="truncate text-muted-foreground text-xs">{member.email}</p>
-                  </div>
-                  <div className="flex flex-wrap items-center justify-end gap-2">
-                    {display.renderRoleBadge(member.role)}
-                    {member.customRole ? <Badge variant="outline">{member.customRole}</Badge> : null}
-                    <Badge variant="outline">{getDepartmentLabel(member, general)}</Badge>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={(nextIsOpen) => {
+        setIsOpen(nextIsOpen);
+        if (!nextIsOpen) setSearch('');
+      }}
+      title={t('members.allTitle')}
+      description={t('members.allDescription')}
+      trigger={<Button variant="outline">{t('members.viewAll', { total: members.length })}</Button>}
+      className="flex max-h-[80vh] flex-col sm:max-w-2xl"
+    >
+      <SearchField
+        label={t('members.allSearchLabel')}
+        placeholder={t('members.allSearchPlaceholder')}
+        value={search}
+        onValueChange={setSearch}
+      />
+      {visibleMembers.length === 0 ? (
+        <p className="text-muted-foreground text-sm">{t('members.empty')}</p>
+      ) : (
+        <ul aria-label={t('members.allTitle')} className="-mx-2 min-h-0 flex-1 divide-y overflow-y-auto px-2">
+          {visibleMembers.map((member) => {
+            const name = display.getName(member);
+            return (
+              <li key={member.userId} className="flex items-center gap-3 py-3">
+                {display.renderAvatar(member, name)}
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium text-sm">{name}</p>
+                  <p className="truncate text-muted-foreground text-xs">{member.email}</p>
+                </div>
+                <div className="flex flex-wrap items-center justify-end gap-2">
+                  {display.renderRoleBadge(member.role)}
+                  {member.customRole ? <Badge variant="outline">{member.customRole}</Badge> : null}
+                  <Badge variant="outline">{getDepartmentLabel(member, general)}</Badge>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </FormDialog>
   );
 }

@@ -2,15 +2,7 @@ import { DEPARTMENT_NAME_MAX, departmentNameSchema } from '@lumen/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { DialogFormFooter } from '@/components/form-actions';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogForm, FormDialog } from '@/components/form-dialog';
 import { TextField } from '@/components/ui/text-field';
 import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { getFieldErrors } from '@/lib/form';
@@ -61,31 +53,29 @@ function DepartmentNameForm({
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-      <fieldset disabled={isSaving}>
-        <TextField
-          label={t('departments.name')}
-          placeholder={t('departments.namePlaceholder')}
-          autoComplete="off"
-          required
-          maxLength={DEPARTMENT_NAME_MAX}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            setError(undefined);
-          }}
-          error={error}
-        />
-      </fieldset>
-      <DialogFormFooter
-        submitLabel={submitLabel}
-        pendingLabel={pendingLabel}
-        cancelLabel={t('cancel')}
-        isPending={isSaving}
-        isSubmitDisabled={name.trim() === ''}
-        onCancel={onDone}
+    <DialogForm
+      onSubmit={handleSubmit}
+      submitLabel={submitLabel}
+      pendingLabel={pendingLabel}
+      cancelLabel={t('cancel')}
+      isPending={isSaving}
+      isSubmitDisabled={name.trim() === ''}
+      onCancel={onDone}
+    >
+      <TextField
+        label={t('departments.name')}
+        placeholder={t('departments.namePlaceholder')}
+        autoComplete="off"
+        required
+        maxLength={DEPARTMENT_NAME_MAX}
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          setError(undefined);
+        }}
+        error={error}
       />
-    </form>
+    </DialogForm>
   );
 }
 
@@ -98,18 +88,10 @@ type DepartmentNameDialogProps = Omit<DepartmentNameFormProps, 'onDone'> & {
 
 /** Adds or renames a department: the name is required; the server's refusal shows under the field. */
 export function DepartmentNameDialog({ trigger, title, description, ...formProps }: DepartmentNameDialogProps) {
-  const { t } = useTranslation('translation');
   const [isOpen, setIsOpen] = useState(false);
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent closeLabel={t('common.close')}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DepartmentNameForm {...formProps} onDone={() => setIsOpen(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog isOpen={isOpen} onOpenChange={setIsOpen} trigger={trigger} title={title} description={description}>
+      <DepartmentNameForm {...formProps} onDone={() => setIsOpen(false)} />
+    </FormDialog>
   );
 }

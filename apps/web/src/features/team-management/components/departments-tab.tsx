@@ -1,12 +1,12 @@
 import type { Department, TeamMember } from '@lumen/contract';
 import { Building2Icon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useRunWithToasts } from '../hooks/use-run-with-toasts';
 import type { TeamManagementActions } from '../types';
 import { countMembersByDepartment, type DepartmentCount } from '../utils/team-counts';
-import { ConfirmActionButton } from './confirm-action-button';
 import { DepartmentNameDialog } from './department-name-dialog';
 
 type DepartmentsTabProps = {
@@ -119,17 +119,23 @@ function DepartmentCard({ row, canManageTeam, actions }: DepartmentCardProps) {
               failureMessage={t('departments.renameFailed')}
               onSubmit={(newName) => actions.renameDepartment({ id: department.id, name: newName })}
             />
-            <ConfirmActionButton
-              size="icon"
-              className="size-8 text-muted-foreground hover:text-destructive"
-              label={t('departments.deleteLabel', { name: department.name })}
+            <ConfirmDialog
+              trigger={
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8 text-muted-foreground hover:text-destructive"
+                  aria-label={t('departments.deleteLabel', { name: department.name })}
+                >
+                  <Trash2Icon aria-hidden="true" />
+                </Button>
+              }
               title={t('departments.deleteTitle')}
               description={t('departments.deleteDescription', { name: department.name })}
+              cancelLabel={t('cancel')}
               confirmLabel={t('departments.delete')}
               onConfirm={() => remove(department.id)}
-            >
-              <Trash2Icon aria-hidden="true" />
-            </ConfirmActionButton>
+            />
           </div>
         ) : null}
       </div>

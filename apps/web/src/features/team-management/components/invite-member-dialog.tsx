@@ -8,10 +8,9 @@ import {
   type Role,
   toCreateInvitationInput,
 } from '@lumen/contract';
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogFormFooter } from '@/components/form-actions';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogForm, FormDialog } from '@/components/form-dialog';
 import { Field, FieldError } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -73,91 +72,89 @@ function InviteMemberForm({ callerRole, departments, inviteMember, onSent, onCan
   const departmentId = `${idPrefix}-department`;
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-      <fieldset disabled={isSending} className="grid gap-4">
-        <TextField
-          label={t('invite.fullName')}
-          autoComplete="off"
-          placeholder={t('invite.fullNamePlaceholder')}
-          required
-          maxLength={FULL_NAME_MAX}
-          value={values.fullName}
-          onChange={updateField('fullName')}
-          error={messageText(errors.fullName)}
-        />
-        <TextField
-          label={t('invite.email')}
-          type="email"
-          autoComplete="off"
-          placeholder={t('invite.emailPlaceholder')}
-          required
-          maxLength={254}
-          value={values.email}
-          onChange={updateField('email')}
-          error={messageText(errors.email)}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field>
-            <Label htmlFor={roleId}>{t('invite.role')}</Label>
-            <NativeSelect id={roleId} value={values.role} onChange={updateField('role')}>
-              {assignableRoles.map((role) => (
-                <option key={role} value={role}>
-                  {t(`teams:roles.${role}`)}
-                </option>
-              ))}
-              <option value={CUSTOM_CHOICE}>{t('invite.customRoleOption')}</option>
-            </NativeSelect>
-            <FieldError>{messageText(errors.role)}</FieldError>
-          </Field>
-          <Field>
-            <Label htmlFor={departmentId}>{t('invite.department')}</Label>
-            <NativeSelect id={departmentId} value={values.department} onChange={updateField('department')}>
-              <option value="">{t('invite.noDepartment')}</option>
-              {departments.map((department) => (
-                <option key={department.id} value={department.id}>
-                  {department.name}
-                </option>
-              ))}
-              <option value={CUSTOM_CHOICE}>{t('invite.customDepartmentOption')}</option>
-            </NativeSelect>
-          </Field>
-        </div>
-        {isCustomRole ? (
-          <div className="grid gap-1">
-            <TextField
-              label={t('invite.customRole')}
-              autoComplete="off"
-              placeholder={t('invite.customRolePlaceholder')}
-              required
-              maxLength={CUSTOM_LABEL_MAX}
-              value={values.customRole}
-              onChange={updateField('customRole')}
-              error={messageText(errors.customRole)}
-            />
-            <p className="text-muted-foreground text-xs">{t('invite.customRoleHint')}</p>
-          </div>
-        ) : null}
-        {isCustomDepartment ? (
+    <DialogForm
+      onSubmit={handleSubmit}
+      submitLabel={t('invite.submit')}
+      pendingLabel={t('invite.sending')}
+      cancelLabel={t('cancel')}
+      isPending={isSending}
+      onCancel={onCancel}
+    >
+      <TextField
+        label={t('invite.fullName')}
+        autoComplete="off"
+        placeholder={t('invite.fullNamePlaceholder')}
+        required
+        maxLength={FULL_NAME_MAX}
+        value={values.fullName}
+        onChange={updateField('fullName')}
+        error={messageText(errors.fullName)}
+      />
+      <TextField
+        label={t('invite.email')}
+        type="email"
+        autoComplete="off"
+        placeholder={t('invite.emailPlaceholder')}
+        required
+        maxLength={254}
+        value={values.email}
+        onChange={updateField('email')}
+        error={messageText(errors.email)}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field>
+          <Label htmlFor={roleId}>{t('invite.role')}</Label>
+          <NativeSelect id={roleId} value={values.role} onChange={updateField('role')}>
+            {assignableRoles.map((role) => (
+              <option key={role} value={role}>
+                {t(`teams:roles.${role}`)}
+              </option>
+            ))}
+            <option value={CUSTOM_CHOICE}>{t('invite.customRoleOption')}</option>
+          </NativeSelect>
+          <FieldError>{messageText(errors.role)}</FieldError>
+        </Field>
+        <Field>
+          <Label htmlFor={departmentId}>{t('invite.department')}</Label>
+          <NativeSelect id={departmentId} value={values.department} onChange={updateField('department')}>
+            <option value="">{t('invite.noDepartment')}</option>
+            {departments.map((department) => (
+              <option key={department.id} value={department.id}>
+                {department.name}
+              </option>
+            ))}
+            <option value={CUSTOM_CHOICE}>{t('invite.customDepartmentOption')}</option>
+          </NativeSelect>
+        </Field>
+      </div>
+      {isCustomRole ? (
+        <div className="grid gap-1">
           <TextField
-            label={t('invite.customDepartment')}
+            label={t('invite.customRole')}
             autoComplete="off"
-            placeholder={t('invite.customDepartmentPlaceholder')}
+            placeholder={t('invite.customRolePlaceholder')}
             required
             maxLength={CUSTOM_LABEL_MAX}
-            value={values.customDepartment}
-            onChange={updateField('customDepartment')}
-            error={messageText(errors.customDepartment)}
+            value={values.customRole}
+            onChange={updateField('customRole')}
+            error={messageText(errors.customRole)}
           />
-        ) : null}
-      </fieldset>
-      <DialogFormFooter
-        submitLabel={t('invite.submit')}
-        pendingLabel={t('invite.sending')}
-        cancelLabel={t('cancel')}
-        isPending={isSending}
-        onCancel={onCancel}
-      />
-    </form>
+          <p className="text-muted-foreground text-xs">{t('invite.customRoleHint')}</p>
+        </div>
+      ) : null}
+      {isCustomDepartment ? (
+        <TextField
+          label={t('invite.customDepartment')}
+          autoComplete="off"
+          placeholder={t('invite.customDepartmentPlaceholder')}
+          required
+          maxLength={CUSTOM_LABEL_MAX}
+          value={values.customDepartment}
+          onChange={updateField('customDepartment')}
+          error={messageText(errors.customDepartment)}
+        />
+      ) : null}
+    </DialogForm>
   );
 }
 
@@ -171,30 +168,16 @@ type InviteMemberDialogProps = Omit<InviteMemberFormProps, 'onSent' | 'onCancel'
  * label), department (the team's, none, or a custom label). Validated with the contract's inviteMemberFormSchema.
  */
 export function InviteMemberDialog({ open, onOpenChange, ...formProps }: InviteMemberDialogProps) {
-  const { t } = useTranslation(['teamManagement', 'translation']);
-  // The dialog opens from a URL change, not from a Radix trigger: give focus back to whatever opened it.
-  const returnFocusRef = useRef<HTMLElement | null>(null);
+  const { t } = useTranslation('teamManagement');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        closeLabel={t('translation:common.close')}
-        onOpenAutoFocus={() => {
-          returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          const element = returnFocusRef.current;
-          if (!element?.isConnected) return;
-          event.preventDefault();
-          element.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{t('invite.title')}</DialogTitle>
-          <DialogDescription>{t('invite.description')}</DialogDescription>
-        </DialogHeader>
-        {/* The form lives inside the content, so closing the dialog resets it. */}
-        <InviteMemberForm {...formProps} onSent={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      isOpen={open}
+      onOpenChange={onOpenChange}
+      title={t('invite.title')}
+      description={t('invite.description')}
+    >
+      {/* The form lives inside the content, so closing the dialog resets it. */}
+      <InviteMemberForm {...formProps} onSent={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }

@@ -1,12 +1,13 @@
 import type { TeamMember } from '@lumen/contract';
 import { Building2Icon, CalendarIcon, UserMinusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatDate } from '@/lib/format-date';
 import { useRunWithToasts } from '../hooks/use-run-with-toasts';
 import type { MemberDisplay, TeamManagementActions, Viewer } from '../types';
 import { getDepartmentLabel } from '../utils/department-label';
-import { formatDate } from '../utils/format-date';
-import { ConfirmActionButton } from './confirm-action-button';
 import { MemberRoleSelect } from './member-role-select';
 
 type MemberCardProps = {
@@ -48,17 +49,23 @@ export function MemberCard({ member, viewer, display, actions }: MemberCardProps
           <p className="truncate text-muted-foreground text-sm">{member.email}</p>
         </div>
         {canRemove ? (
-          <ConfirmActionButton
-            size="icon"
-            className="size-8 text-muted-foreground hover:text-destructive"
-            label={t('members.removeLabel', { name })}
+          <ConfirmDialog
+            trigger={
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8 text-muted-foreground hover:text-destructive"
+                aria-label={t('members.removeLabel', { name })}
+              >
+                <UserMinusIcon aria-hidden="true" />
+              </Button>
+            }
             title={t('members.removeTitle')}
             description={t('members.removeDescription', { name })}
+            cancelLabel={t('cancel')}
             confirmLabel={t('members.remove')}
             onConfirm={remove}
-          >
-            <UserMinusIcon aria-hidden="true" />
-          </ConfirmActionButton>
+          />
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">

@@ -1,14 +1,15 @@
 import type { Invitation } from '@lumen/contract';
 import { MailIcon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDate } from '@/lib/format-date';
 import { useRunWithToasts } from '../hooks/use-run-with-toasts';
 import type { MemberDisplay, TeamManagementActions } from '../types';
-import { formatDate } from '../utils/format-date';
-import { ConfirmActionButton } from './confirm-action-button';
 
 type PendingInvitationsCardProps = {
   invitations: Invitation[] | undefined;
@@ -60,16 +61,23 @@ export function PendingInvitationsCard({
               {renderRoleBadge(invitation.role)}
               {invitation.customRole ? <Badge variant="outline">{invitation.customRole}</Badge> : null}
             </div>
-            <ConfirmActionButton
-              label={t('invitations.revokeLabel', { email: invitation.email })}
+            <ConfirmDialog
+              trigger={
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t('invitations.revokeLabel', { email: invitation.email })}
+                >
+                  <XIcon aria-hidden="true" />
+                  {t('invitations.revoke')}
+                </Button>
+              }
               title={t('invitations.revokeTitle')}
               description={t('invitations.revokeDescription', { email: invitation.email })}
+              cancelLabel={t('cancel')}
               confirmLabel={t('invitations.revoke')}
               onConfirm={() => revoke(invitation)}
-            >
-              <XIcon aria-hidden="true" />
-              {t('invitations.revoke')}
-            </ConfirmActionButton>
+            />
           </li>
         ))}
       </ul>

@@ -2,16 +2,8 @@ import { simpleInviteFormSchema } from '@lumen/contract';
 import { MailPlusIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogFormFooter } from '@/components/form-actions';
+import { DialogForm, FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { getFieldErrors } from '@/lib/form';
@@ -50,63 +42,56 @@ function SimpleInviteForm({ inviteMember, onSent, onCancel }: SimpleInviteFormPr
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-      <fieldset disabled={isSending} className="grid gap-4">
-        <TextField
-          label={t('simpleInvite.email')}
-          type="email"
-          autoComplete="off"
-          placeholder={t('simpleInvite.emailPlaceholder')}
-          required
-          maxLength={254}
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setError(undefined);
-          }}
-          onBlur={() => {
-            // Tell why the button is disabled once the field is left empty (or blank).
-            if (email.trim() === '') validate();
-          }}
-          error={messageText(error)}
-        />
-      </fieldset>
-      <DialogFormFooter
-        submitLabel={t('simpleInvite.submit')}
-        pendingLabel={t('simpleInvite.sending')}
-        cancelLabel={t('cancel')}
-        isPending={isSending}
-        isSubmitDisabled={isEmpty}
-        onCancel={onCancel}
+    <DialogForm
+      onSubmit={handleSubmit}
+      submitLabel={t('simpleInvite.submit')}
+      pendingLabel={t('simpleInvite.sending')}
+      cancelLabel={t('cancel')}
+      isPending={isSending}
+      isSubmitDisabled={isEmpty}
+      onCancel={onCancel}
+    >
+      <TextField
+        label={t('simpleInvite.email')}
+        type="email"
+        autoComplete="off"
+        placeholder={t('simpleInvite.emailPlaceholder')}
+        required
+        maxLength={254}
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setError(undefined);
+        }}
+        onBlur={() => {
+          // Tell why the button is disabled once the field is left empty (or blank).
+          if (email.trim() === '') validate();
+        }}
+        error={messageText(error)}
       />
-    </form>
+    </DialogForm>
   );
 }
 
 /** The quick 'Invite by email' dialog of the Members tab (managers). */
 export function SimpleInviteDialog({ inviteMember }: { inviteMember: TeamManagementActions['inviteMember'] }) {
-  const { t } = useTranslation(['teamManagement', 'translation']);
+  const { t } = useTranslation('teamManagement');
   const [isOpen, setIsOpen] = useState(false);
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={setIsOpen}
+      title={t('simpleInvite.title')}
+      description={t('simpleInvite.description')}
+      trigger={
         <Button variant="outline">
           <MailPlusIcon aria-hidden="true" />
           {t('members.inviteByEmail')}
         </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t('translation:common.close')}>
-        <DialogHeader>
-          <DialogTitle>{t('simpleInvite.title')}</DialogTitle>
-          <DialogDescription>{t('simpleInvite.description')}</DialogDescription>
-        </DialogHeader>
-        {/* The form lives inside the content, so closing the dialog resets it. */}
-        <SimpleInviteForm
-          inviteMember={inviteMember}
-          onSent={() => setIsOpen(false)}
-          onCancel={() => setIsOpen(false)}
-        />
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      {/* The form lives inside the content, so closing the dialog resets it. */}
+      <SimpleInviteForm inviteMember={inviteMember} onSent={() => setIsOpen(false)} onCancel={() => setIsOpen(false)} />
+    </FormDialog>
   );
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { getAssignableRoles } from './assignable-roles';
 import { getDepartmentLabel } from './department-label';
 import { filterBySearch } from './filter-members';
-import { formatDate } from './format-date';
 import { isTeamManagementTab, toTeamManagementTab } from './team-management-tabs';
 
 describe('filterBySearch', () => {
@@ -48,13 +47,5 @@ describe('team management tabs', () => {
     expect(toTeamManagementTab('settings')).toBe('overview');
     expect(isTeamManagementTab('permissions')).toBe(true);
     expect(isTeamManagementTab(3)).toBe(false);
-  });
-});
-
-describe('formatDate', () => {
-  it('formats in the UI language and gives nothing for an invalid date', () => {
-    expect(formatDate('2026-03-04T12:00:00.000Z', 'en')).toBe('Mar 4, 2026');
-    expect(formatDate('2026-03-04T12:00:00.000Z', 'de')).toBe('04.03.2026');
-    expect(formatDate('not a date', 'en')).toBe('');
   });
 });

@@ -1,5 +1,6 @@
+import { TEAM_QUERY_KEY } from '@/lib/query-keys';
+
 /** Query keys of the team's data; every team mutation invalidates TEAM_QUERY_KEY (and the role) so screens refresh. */
-export const TEAM_QUERY_KEY = ['team'] as const;
 export const teamKeys = {
   current: [...TEAM_QUERY_KEY, 'current'] as const,
   members: [...TEAM_QUERY_KEY, 'members'] as const,

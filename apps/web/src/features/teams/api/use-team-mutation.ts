@@ -1,6 +1,5 @@
-import { ROLE_QUERY_KEY } from '@/lib/query-keys';
+import { ROLE_QUERY_KEY, TEAM_QUERY_KEY } from '@/lib/query-keys';
 import { type InvalidatingMutationConfig, useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
-import { TEAM_QUERY_KEY } from './keys';
 
 export type TeamMutationConfig<TInput, TOutput> = InvalidatingMutationConfig<TInput, TOutput>;
 

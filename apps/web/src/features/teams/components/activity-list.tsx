@@ -3,8 +3,8 @@ import { ActivityIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { formatFullDateTime, formatRelativeTime } from '@/lib/format-date';
 import { useActivity } from '../api/get-activity';
-import { formatRelativeTime } from '../utils/format-relative-time';
 
 function useDescribeEntry() {
   const { t } = useTranslation('teams');
@@ -51,7 +51,7 @@ export function ActivityList({ limit, canLoadMore = false }: ActivityListProps) 
             <div className="min-w-0">
               <p className="text-sm">{describe(entry)}</p>
               <p className="text-muted-foreground text-xs">
-                <time dateTime={entry.createdAt} title={new Date(entry.createdAt).toLocaleString(i18n.language)}>
+                <time dateTime={entry.createdAt} title={formatFullDateTime(entry.createdAt, i18n.language)}>
                   {formatRelativeTime(entry.createdAt, i18n.language, t('time.justNow'))}
                 </time>
               </p>

@@ -1,6 +1,6 @@
-import { STORAGE_KEYS } from '@lumen/contract';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { useTheme } from '../hooks/use-theme';
 import { ThemeProvider } from './theme-provider';
 

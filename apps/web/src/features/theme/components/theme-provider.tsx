@@ -1,7 +1,8 @@
-import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type Theme } from '@lumen/contract';
+import { DEFAULT_THEME, THEMES, type Theme } from '@lumen/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { storage } from '@/lib/storage';
-import { type ResolvedTheme, ThemeContext } from '../theme-context';
+import { type ResolvedTheme, ThemeContext } from './theme-context';
 
 const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
 

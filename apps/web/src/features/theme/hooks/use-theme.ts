@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { ThemeContext, type ThemeContextValue } from '../theme-context';
+import { ThemeContext, type ThemeContextValue } from '../components/theme-context';
 
 export function useTheme(): ThemeContextValue {
   const context = useContext(ThemeContext);

@@ -1,8 +1,8 @@
 import { type CreateTaskInput, type Task, taskSchema } from '@lumen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { TASKS_QUERY_KEY } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
-import { TASKS_QUERY_KEY } from './keys';
 
 /** POST /api/teams/current/tasks: a manager assigns a task to a member of the team. */
 export async function createTask(input: CreateTaskInput): Promise<Task> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { SHARED_FILES_QUERY_KEY } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
-import { SHARED_FILES_QUERY_KEY } from './keys';
 
 /** DELETE /api/teams/current/shared-files/:id: the person who shared the link, or an admin, removes it. */
 export async function deleteSharedFile(fileId: string): Promise<void> {

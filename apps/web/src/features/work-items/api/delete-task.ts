@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { TASKS_QUERY_KEY } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
-import { TASKS_QUERY_KEY } from './keys';
 
 /** DELETE /api/teams/current/tasks/:id: managers remove a task. */
 export async function deleteTask(taskId: string): Promise<void> {

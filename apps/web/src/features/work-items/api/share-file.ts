@@ -1,8 +1,8 @@
 import { type SharedFile, type ShareFileInput, sharedFileSchema } from '@lumen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { SHARED_FILES_QUERY_KEY } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
-import { SHARED_FILES_QUERY_KEY } from './keys';
 
 /** POST /api/teams/current/shared-files: a manager shares a link with the whole team, a member or a space. */
 export async function shareFile(input: ShareFileInput): Promise<SharedFile> {

@@ -1,7 +1,7 @@
 import { type Task, type TaskStatus, taskSchema } from '@lumen/contract';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { TASKS_QUERY_KEY } from './keys';
+import { TASKS_QUERY_KEY } from '@/lib/query-keys';
 
 export type UpdateTaskStatusInput = { taskId: string; status: TaskStatus };
 

@@ -9,6 +9,7 @@ import { PlusIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { DialogForm, FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Field, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -19,7 +20,7 @@ import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { getFieldErrors } from '@/lib/form';
 import { useCreateTask } from '../api/create-task';
 import { useFormFields } from '../hooks/use-form-fields';
-import { DialogForm, FormDialog, type WorkItemMember } from './form-dialog';
+import type { WorkItemMember } from '../types';
 
 type TaskForm = { title: string; assignedTo: string; priority: TaskPriority; dueDate: string };
 

@@ -9,6 +9,7 @@ import { Share2Icon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { DialogForm, FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
@@ -18,11 +19,10 @@ import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { getFieldErrors } from '@/lib/form';
 import { useShareFile } from '../api/share-file';
 import { useFormFields } from '../hooks/use-form-fields';
-import { DialogForm, FormDialog, type WorkItemMember } from './form-dialog';
+import type { WorkItemMember, WorkItemSpace } from '../types';
 
 /** '' = the whole team, 'user:<id>' = one member, 'space:<id>' = the members of a space. */
 type ShareForm = { title: string; url: string; platform: SharedFilePlatform | ''; audience: string };
-export type WorkItemSpace = { id: string; name: string };
 
 const EMPTY_FORM: ShareForm = { title: '', url: '', platform: '', audience: '' };
 

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDate } from '@/lib/format-date';
 import { useSharedFiles } from '../api/get-shared-files';
 import type { SharedFileScope } from '../api/keys';
-import { formatSharedAt } from '../utils/format-date';
 
 function SharedFileItem({ file, showAudience }: { file: SharedFile; showAudience: boolean }) {
   const { t, i18n } = useTranslation('dashboards');
@@ -34,7 +34,7 @@ function SharedFileItem({ file, showAudience }: { file: SharedFile; showAudience
         <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-xs">
           {file.platform ? <Badge variant="secondary">{t(`sharedFiles.platforms.${file.platform}`)}</Badge> : null}
           <span>{t('sharedFiles.sharedBy', { name: file.sharerName ?? t('sharedFiles.unknownUser') })}</span>
-          <time dateTime={file.createdAt}>{formatSharedAt(file.createdAt, i18n.language)}</time>
+          <time dateTime={file.createdAt}>{formatDate(file.createdAt, i18n.language)}</time>
           {showAudience ? <span>{audience}</span> : null}
         </div>
       </div>

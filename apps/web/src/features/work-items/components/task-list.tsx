@@ -7,12 +7,12 @@ import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { formatCalendarDay } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 import { useDeleteTask } from '../api/delete-task';
 import { useTasks } from '../api/get-tasks';
 import type { TaskScope } from '../api/keys';
 import { useUpdateTaskStatus } from '../api/update-task-status';
-import { formatDueDate } from '../utils/format-date';
 import { TaskPriorityBadge } from './task-priority-badge';
 
 type TaskItemProps = {
@@ -40,7 +40,9 @@ function TaskItem({ task, showAssignee, canDelete, onToggle, onDelete }: TaskIte
         <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-xs">
           <TaskPriorityBadge priority={task.priority} />
           <span>
-            {task.dueDate ? t('tasks.due', { date: formatDueDate(task.dueDate, i18n.language) }) : t('tasks.noDueDate')}
+            {task.dueDate
+              ? t('tasks.due', { date: formatCalendarDay(task.dueDate, i18n.language) })
+              : t('tasks.noDueDate')}
           </span>
           {showAssignee ? <span>{t('tasks.assignedTo', { name: task.assigneeName })}</span> : null}
           {showAssignee ? (

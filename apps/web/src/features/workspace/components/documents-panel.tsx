@@ -6,6 +6,7 @@ import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format-date';
 import { formatFileSize } from '@/lib/format-file-size';
 import { cn } from '@/lib/utils';
 import { getDocumentType } from '../utils/get-document-type';
@@ -55,7 +56,6 @@ export function DocumentsPanel({
   getContentHref,
 }: DocumentsPanelProps) {
   const { t, i18n } = useTranslation('workspace');
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const unknown = t('documents.unknown');
 
   const content = (() => {
@@ -115,10 +115,10 @@ export function DocumentsPanel({
                     <DocumentStatusLabel status={document.status} error={document.error} />
                   </td>
                   <td className="px-3 py-2 text-right text-muted-foreground tabular-nums">
-                    {formatFileSize(document.fileSize, i18n.language) ?? unknown}
+                    {document.fileSize === null ? unknown : formatFileSize(document.fileSize)}
                   </td>
                   <td className="whitespace-nowrap py-2 pl-3 text-muted-foreground">
-                    <time dateTime={document.createdAt}>{dateFormat.format(new Date(document.createdAt))}</time>
+                    <time dateTime={document.createdAt}>{formatDate(document.createdAt, i18n.language)}</time>
                   </td>
                 </tr>
               ))}
