@@ -162,7 +162,3 @@ export const spaceFileListSchema = z.object({ files: z.array(spaceFileSchema) })
 
 /** Renaming: a blank name is ignored (the file keeps its name). */
 export const renameSpaceFileSchema = z.object({ filename: z.string().max(255, 'The file name is too long') });
-
-/** The space chat's empty-reply text (docs/product-rules.md#space-chat). */
-export const SPACE_CHAT_EMPTY_REPLY =
-  "I couldn't process your request in this space context. Please try rephrasing your question.";

@@ -1,5 +1,4 @@
 import {
-  AI_CHAT_MESSAGES,
   AUTH_MESSAGES,
   DAILY_STAT_LABELS,
   ERROR_REASONS,
@@ -8,6 +7,7 @@ import {
   THINKING_TYPES,
 } from '@lumen/contract';
 import { describe, expect, it } from 'vitest';
+import { AI_CHAT_MESSAGES } from '@/config/chat-messages';
 import { THINKING_TEXTS } from '@/config/thinking-texts';
 import { i18n, NAMESPACES } from '@/lib/i18n';
 import de from './de.json';

@@ -1,6 +1,6 @@
-import { AI_CHAT_MESSAGES } from '@lumen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { AI_CHAT_MESSAGES } from '@/config/chat-messages';
 import { THINKING_TEXTS } from '@/config/thinking-texts';
 import { apiErrorResponse, jsonResponse, type StubRequest, stubFetch } from '@/testing/fetch-stub';
 import { renderWithProviders } from '@/testing/test-utils';
