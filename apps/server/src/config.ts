@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ConnectorProvider } from '@lumen/contract';
 import { z } from 'zod';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,6 +15,24 @@ const optionalString = z
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
+
+/** An optional http(s) origin (no path, query or credentials), kept without a trailing slash. */
+function connectorBaseUrl(name: string) {
+  const message = `${name} must be an http(s) origin such as http://127.0.0.1:4010 (no path, query or credentials)`;
+  return optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, error: message })
+      .refine((value) => {
+        if (!URL.canParse(value)) return true; // z.url() has reported it already
+        const url = new URL(value);
+        return (
+          url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === ''
+        );
+      }, message)
+      .transform((value) => new URL(value).origin)
+      .optional(),
+  );
+}
 
 /** Every environment variable Lumen reads, with the embedded-mode defaults (README "Configuration"). */
 export const envSchema = z.object({
@@ -50,6 +69,34 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_DISCOVERY_URL: z.url().default(GOOGLE_DISCOVERY_URL),
+  /** OneDrive (Microsoft Graph) through an app registration in Microsoft Entra ID. */
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  /** `common` (any work, school or personal account), `organizations`, `consumers`, or a tenant id or domain. */
+  MICROSOFT_TENANT: optionalString
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9][A-Za-z0-9.-]{0,254}$/,
+          'MICROSOFT_TENANT must be common, organizations, consumers, a tenant id or a domain',
+        )
+        .optional(),
+    )
+    .transform((value) => value ?? 'common'),
+  DROPBOX_APP_KEY: optionalString,
+  DROPBOX_APP_SECRET: optionalString,
+  /** An origin that replaces every host of the provider, paths unchanged (tests point it at a local fake). */
+  CONNECTOR_BASE_URL_GOOGLE_DRIVE: connectorBaseUrl('CONNECTOR_BASE_URL_GOOGLE_DRIVE'),
+  CONNECTOR_BASE_URL_ONEDRIVE: connectorBaseUrl('CONNECTOR_BASE_URL_ONEDRIVE'),
+  CONNECTOR_BASE_URL_DROPBOX: connectorBaseUrl('CONNECTOR_BASE_URL_DROPBOX'),
+  /** How often every connection is synced in the background. */
+  SYNC_INTERVAL_MINUTES: z.coerce
+    .number('SYNC_INTERVAL_MINUTES must be a whole number of minutes from 1 to 1440')
+    .int('SYNC_INTERVAL_MINUTES must be a whole number of minutes from 1 to 1440')
+    .min(1, 'SYNC_INTERVAL_MINUTES must be a whole number of minutes from 1 to 1440')
+    .max(1440, 'SYNC_INTERVAL_MINUTES must be a whole number of minutes from 1 to 1440')
+    .default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
@@ -105,8 +152,38 @@ const S3_VARIABLES: S3Variable[] = [
   'S3_FORCE_PATH_STYLE',
 ];
 
+type ConnectorVariable =
+  | 'MICROSOFT_CLIENT_ID'
+  | 'MICROSOFT_CLIENT_SECRET'
+  | 'MICROSOFT_TENANT'
+  | 'DROPBOX_APP_KEY'
+  | 'DROPBOX_APP_SECRET'
+  | 'CONNECTOR_BASE_URL_GOOGLE_DRIVE'
+  | 'CONNECTOR_BASE_URL_ONEDRIVE'
+  | 'CONNECTOR_BASE_URL_DROPBOX'
+  | 'SYNC_INTERVAL_MINUTES';
+
+/** An OAuth 2 client registered with a provider. */
+export interface OAuthClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** What the integrations read (ADR 0080): each provider's client (null: not configured), base URLs, the sync pace. */
+export interface ConnectorsConfig {
+  googleDrive: OAuthClientCredentials | null;
+  onedrive: (OAuthClientCredentials & { tenant: string }) | null;
+  dropbox: OAuthClientCredentials | null;
+  /** Origins that replace every host of a provider (tests); absent means the provider's real hosts. */
+  baseUrls: Partial<Record<ConnectorProvider, string>>;
+  syncIntervalMinutes: number;
+}
+
 export interface Config
-  extends Omit<Env, 'APP_URL' | 'SECRET_KEY' | 'DATA_DIR' | 'TRUSTED_ORIGINS' | 'STORAGE_URL' | S3Variable> {
+  extends Omit<
+    Env,
+    'APP_URL' | 'SECRET_KEY' | 'DATA_DIR' | 'TRUSTED_ORIGINS' | 'STORAGE_URL' | S3Variable | ConnectorVariable
+  > {
   /** The public address: APP_URL, or `http://localhost:<PORT>` when it is unset. */
   APP_URL: string;
   DATA_DIR: string;
@@ -118,6 +195,7 @@ export interface Config
    */
   trustedOrigins: string[];
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
+  connectors: ConnectorsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -135,6 +213,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
+  requireTogether(env, 'MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET');
+  requireTogether(env, 'DROPBOX_APP_KEY', 'DROPBOX_APP_SECRET');
   if (env.AI_PROVIDER !== 'builtin' && !env.AI_MODEL) {
     throw new ConfigError(`Invalid configuration:\n  AI_MODEL is required when AI_PROVIDER is ${env.AI_PROVIDER}`);
   }
@@ -145,8 +225,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL must be set together');
   }
   const storage = storageConfig(env);
-  const { STORAGE_URL, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, ...rest } =
-    env;
+  const {
+    STORAGE_URL,
+    S3_ENDPOINT,
+    S3_REGION,
+    S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY,
+    S3_FORCE_PATH_STYLE,
+    MICROSOFT_CLIENT_ID,
+    MICROSOFT_CLIENT_SECRET,
+    MICROSOFT_TENANT,
+    DROPBOX_APP_KEY,
+    DROPBOX_APP_SECRET,
+    CONNECTOR_BASE_URL_GOOGLE_DRIVE,
+    CONNECTOR_BASE_URL_ONEDRIVE,
+    CONNECTOR_BASE_URL_DROPBOX,
+    SYNC_INTERVAL_MINUTES,
+    ...rest
+  } = env;
   const { appUrl, appOrigins } = publicAddress(env);
   return {
     ...rest,
@@ -163,6 +259,39 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             discoveryUrl: env.GOOGLE_DISCOVERY_URL,
           }
         : null,
+    connectors: connectorsConfig(env),
+  };
+}
+
+type PairedVariable = 'MICROSOFT_CLIENT_ID' | 'MICROSOFT_CLIENT_SECRET' | 'DROPBOX_APP_KEY' | 'DROPBOX_APP_SECRET';
+
+function requireTogether(env: Env, first: PairedVariable, second: PairedVariable): void {
+  if ((env[first] === undefined) !== (env[second] === undefined)) {
+    throw new ConfigError(`Invalid configuration:\n  ${first} and ${second} must be set together`);
+  }
+}
+
+/** The integrations' clients: Google Drive reuses the Google sign-in client (GOOGLE_CLIENT_ID/SECRET). */
+function connectorsConfig(env: Env): ConnectorsConfig {
+  const baseUrls: Partial<Record<ConnectorProvider, string>> = {};
+  if (env.CONNECTOR_BASE_URL_GOOGLE_DRIVE) baseUrls['google-drive'] = env.CONNECTOR_BASE_URL_GOOGLE_DRIVE;
+  if (env.CONNECTOR_BASE_URL_ONEDRIVE) baseUrls.onedrive = env.CONNECTOR_BASE_URL_ONEDRIVE;
+  if (env.CONNECTOR_BASE_URL_DROPBOX) baseUrls.dropbox = env.CONNECTOR_BASE_URL_DROPBOX;
+  return {
+    googleDrive:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : null,
+    onedrive:
+      env.MICROSOFT_CLIENT_ID && env.MICROSOFT_CLIENT_SECRET
+        ? { clientId: env.MICROSOFT_CLIENT_ID, clientSecret: env.MICROSOFT_CLIENT_SECRET, tenant: env.MICROSOFT_TENANT }
+        : null,
+    dropbox:
+      env.DROPBOX_APP_KEY && env.DROPBOX_APP_SECRET
+        ? { clientId: env.DROPBOX_APP_KEY, clientSecret: env.DROPBOX_APP_SECRET }
+        : null,
+    baseUrls,
+    syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
   };
 }
 

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from './auth.ts';
 import type { ErrorCode } from './errors.ts';
+import { INTEGRATION_MESSAGES } from './integrations.ts';
 import { CUSTOM_LABEL_MAX, FULL_NAME_MAX, INVITATION_MESSAGES } from './invitations.ts';
 import { SPACE_DESCRIPTION_MAX, SPACE_MESSAGES, SPACE_NAME_MAX } from './spaces.ts';
 import { DEPARTMENT_NAME_MAX, TEAM_MESSAGES, TEAM_NAME_MAX } from './teams.ts';
@@ -188,6 +189,10 @@ export const ERROR_REASONS = {
   TOO_MANY_ASSETS: { code: 'VALIDATION_FAILED', message: 'Select at most 100 assets at once' },
   ASSETS_NOT_FOUND: { code: 'NOT_FOUND', message: 'None of the selected assets could be found.' },
   SEARCH_QUERY_REQUIRED: { code: 'VALIDATION_FAILED', message: 'Type something to search for' },
+
+  // ---- Integrations (INTEGRATION_MESSAGES) ----
+  INTEGRATION_PROVIDER_UNKNOWN: { code: 'VALIDATION_FAILED', message: INTEGRATION_MESSAGES.unknownProvider },
+  INTEGRATION_NOT_CONNECTED: { code: 'NOT_FOUND', message: INTEGRATION_MESSAGES.notConnected },
 
   // ---- The assistant and conversations ----
   CONVERSATION_NOT_FOUND: { code: 'NOT_FOUND', message: 'Conversation not found.' },

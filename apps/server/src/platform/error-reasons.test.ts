@@ -15,6 +15,7 @@ import {
   employeeSignUpSchema,
   findErrorReason,
   formatErrorReason,
+  integrationProviderParamsSchema,
   inviteMemberFormSchema,
   inviteToSpaceSchema,
   isApiErrorBody,
@@ -103,6 +104,7 @@ const INVALID_INPUTS: Array<[string, ZodType, unknown]> = [
   ['ask, too long', askRequestSchema, { query: long(8001) }],
   ['chat', chatRequestSchema, { id: 'x', spaceId: 'y', message: { id: 'm', role: 'user', parts: [] } }],
   ['conversations of a space', conversationListQuerySchema, { spaceId: 'y' }],
+  ['integration provider', integrationProviderParamsSchema, { provider: 'fax' }],
 ];
 
 describe('ERROR_REASONS', () => {
