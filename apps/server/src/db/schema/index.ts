@@ -2,6 +2,7 @@ export * from './assistant.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './documents.ts';
+export * from './integrations.ts';
 export * from './invitations.ts';
 export * from './jobs.ts';
 export * from './search.ts';

@@ -1,0 +1,88 @@
+import { CONNECTION_STATUSES, CONNECTOR_PROVIDERS, SYNC_RUN_STATUSES } from '@lumen/contract';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { teams } from './teams.ts';
+
+export const connectorProviderEnum = pgEnum('connector_provider', CONNECTOR_PROVIDERS);
+export const connectionStatusEnum = pgEnum('connection_status', CONNECTION_STATUSES);
+export const syncRunStatusEnum = pgEnum('sync_run_status', SYNC_RUN_STATUSES);
+
+/**
+ * A user's connection to one provider (ADR 0080): at most one per user and provider. Tokens are stored only as
+ * `platform/secrets.ts` values (AES-256-GCM); `cursor` is the provider's change cursor for the next incremental sync.
+ */
+export const connections = pgTable(
+  'connections',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The team the user was in when connecting; synced files are shared by its rules (a later slice). */
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    provider: connectorProviderEnum('provider').notNull(),
+    status: connectionStatusEnum('status').notNull().default('connected'),
+    accountEmail: text('account_email'),
+    accountName: text('account_name'),
+    encryptedAccessToken: text('encrypted_access_token'),
+    encryptedRefreshToken: text('encrypted_refresh_token'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    scopes: text('scopes'),
+    cursor: text('cursor'),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    itemsSeen: integer('items_seen').notNull().default(0),
+    itemsIndexed: integer('items_indexed').notNull().default(0),
+    itemsFailed: integer('items_failed').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('connections_user_id_provider_unique').on(table.userId, table.provider)],
+);
+
+/** An item a sync could not read, kept on its run so the user can see why. */
+export interface FailedSyncItem {
+  id: string;
+  name: string;
+  error: string;
+}
+
+/** One sync of one connection, from start to finish. */
+export const syncRuns = pgTable(
+  'sync_runs',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    status: syncRunStatusEnum('status').notNull().default('running'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    filesSynced: integer('files_synced').notNull().default(0),
+    failedItems: jsonb('failed_items').$type<FailedSyncItem[]>().notNull().default([]),
+    error: text('error'),
+  },
+  (table) => [index('sync_runs_connection_id_started_at_idx').on(table.connectionId, table.startedAt)],
+);
+
+/**
+ * An OAuth authorization in flight: the `state` sent to the provider, bound to the user who started it, single use and
+ * valid for ten minutes. The PKCE code verifier is stored encrypted.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    state: text('state').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    provider: connectorProviderEnum('provider').notNull(),
+    encryptedCodeVerifier: text('encrypted_code_verifier').notNull(),
+    /** The origin the user started from, where the callback sends them back (one of the trusted origins). */
+    redirectOrigin: text('redirect_origin').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('oauth_states_expires_at_idx').on(table.expiresAt)],
+);
