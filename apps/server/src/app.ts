@@ -9,6 +9,7 @@ import { authRoutes, createAuth } from './modules/auth/index.ts';
 import { conversationsRoutes } from './modules/conversations/index.ts';
 import { documentsRoutes, registerDocumentJobs } from './modules/documents/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { integrationsRoutes } from './modules/integrations/index.ts';
 import { acceptPendingInviteCode, invitationsRoutes, publicInvitationsRoutes } from './modules/invitations/index.ts';
 import { dailyUpdatesRoutes, meRoutes } from './modules/me/index.ts';
 import { preferencesRoutes } from './modules/preferences/index.ts';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await signedIn.register(invitationsRoutes, { config });
         await signedIn.register(spacesRoutes, { config });
         await signedIn.register(workItemsRoutes);
+        await signedIn.register(integrationsRoutes, { config });
       });
     },
     { prefix: '/api' },

@@ -1,0 +1,15 @@
+/** The integrations module: connections to outside file stores, their OAuth flow and (later) their sync (ADR 0080). */
+export type {
+  AccountIdentity,
+  ChangePage,
+  ConnectorDriver,
+  ConnectorRegistry,
+  OAuthTokens,
+  RemoteContent,
+  RemoteItem,
+} from './connector-driver.ts';
+export { createConnectorRegistry } from './connector-driver.ts';
+export { integrationsRoutes } from './integrations.routes.ts';
+export type { IntegrationsDeps } from './integrations.service.ts';
+export { configuredProviders } from './integrations.service.ts';
+export { codeChallengeS256, completeAuthorization, createCodeVerifier, startAuthorization } from './oauth.ts';
