@@ -46,7 +46,7 @@ export function UserAvatar({ className }: { className?: string }) {
     <span
       aria-hidden="true"
       className={cn(
-        'flex shrink-0 items-center justify-center rounded-full bg-primary/15 font-medium text-primary text-xs',
+        'flex shrink-0 items-center justify-center rounded-full bg-primary/15 font-medium text-primary-text text-xs',
         className,
       )}
     >

@@ -49,7 +49,7 @@ export function Composer({ onSend, onAttachFiles, isLoading, placeholder }: Comp
 
   return (
     <form
-      className="flex items-end gap-2 rounded-2xl border bg-background p-2 shadow-sm focus-within:ring-2 focus-within:ring-ring/40"
+      className="flex items-end gap-2 rounded-2xl border bg-background p-2 shadow-sm focus-within:ring-2 focus-within:ring-ring"
       onSubmit={(event) => {
         event.preventDefault();
         send();

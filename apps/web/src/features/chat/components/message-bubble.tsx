@@ -89,7 +89,7 @@ export function MessageBubble({ message, index, renderAttachmentStatus, onRespon
           <AttachedFiles attachments={metadata?.attachments ?? []} renderStatus={renderAttachmentStatus} />
         ) : null}
         {time ? (
-          <p className={cn('text-[0.7rem]', isUser ? 'text-primary-foreground/70' : 'text-muted-foreground')}>
+          <p className={cn('text-[0.7rem]', isUser ? 'text-primary-foreground' : 'text-muted-foreground')}>
             <time dateTime={metadata?.createdAt}>{time}</time>
           </p>
         ) : null}

@@ -16,7 +16,7 @@ export function ThinkingIndicator({ type }: { type: ThinkingType }) {
       data-thinking-type={type}
       className="fade-in-0 flex animate-in items-center gap-2 self-start rounded-2xl bg-muted px-4 py-3 text-muted-foreground text-sm"
     >
-      <SparklesIcon aria-hidden="true" className="size-4 animate-pulse text-primary" />
+      <SparklesIcon aria-hidden="true" className="size-4 animate-pulse text-primary-text" />
       <span>{t(`chat.thinking.${type}`)}</span>
       <AnimatedDots />
     </div>
