@@ -6,6 +6,17 @@ import { createSignOutRoutes, testSession } from '@/testing/fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
 describe('signed-in layout', () => {
+  it("has a 'Skip to main content' link as the first Tab stop that moves focus to the main landmark", async () => {
+    stubFetch(createSignOutRoutes());
+    const { user } = renderRoutes({ path: '/workspace' });
+    await screen.findByRole('button', { name: 'Account menu' });
+
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
   it('signs out from the account menu, then goes to /auth', async () => {
     const { findRequests } = stubFetch(createSignOutRoutes());
     const { router, user } = renderRoutes({ path: '/workspace' });

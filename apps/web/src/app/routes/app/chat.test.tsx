@@ -85,6 +85,21 @@ describe('/chat', () => {
     expect(userCard).toHaveTextContent('Premium Plan');
   });
 
+  it("has a 'Skip to message composer' link as the first Tab stop, a named navigation and the main landmark", async () => {
+    stubChatApi();
+    const { user } = renderRoutes({ path: '/chat' });
+    const composer = await screen.findByRole('textbox', { name: 'Message' });
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Chat sidebar' })).toBeInTheDocument();
+
+    await user.tab();
+    const skipLink = screen.getByRole('link', { name: 'Skip to message composer' });
+    expect(skipLink).toHaveFocus();
+    expect(skipLink).toHaveClass('sr-only', 'focus:not-sr-only');
+    await user.keyboard('{Enter}');
+    expect(composer).toHaveFocus();
+  });
+
   it('opens the account menu from the user card', async () => {
     stubChatApi();
     const { user } = renderRoutes({ path: '/chat' });
