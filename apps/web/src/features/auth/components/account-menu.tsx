@@ -29,6 +29,17 @@ function getInitials(displayName: string): string {
   return initials || 'U';
 }
 
+/**
+ * The account menu button's accessible name: its visible text first (the initials, unless a picture shows, then the
+ * name), then 'Account menu', so speech input users can say what they see (WCAG 2.5.3 Label in Name).
+ */
+export function useAccountMenuLabel(): string {
+  const { t } = useTranslation();
+  const { user, displayName } = useDisplayName();
+  const visible = user?.image ? displayName : `${getInitials(displayName)} ${displayName}`;
+  return `${visible} – ${t('userMenu.trigger')}`;
+}
+
 /** The user's picture, or their initials on a tinted circle. */
 export function UserAvatar({ className }: { className?: string }) {
   const { user, displayName } = useDisplayName();
