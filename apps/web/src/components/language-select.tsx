@@ -20,7 +20,7 @@ export function LanguageSelect({ className }: { className?: string }) {
             changeLanguage(value).catch((error: unknown) => console.error('Failed to change language:', error));
           }
         }}
-        className="h-9 appearance-none rounded-md border border-input bg-transparent py-1 pr-3 pl-8 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30 [&>option]:bg-popover [&>option]:text-popover-foreground"
+        className="h-9 appearance-none rounded-md border border-input bg-transparent py-1 pr-3 pl-8 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:ring-ring dark:bg-input/30 [&>option]:bg-popover [&>option]:text-popover-foreground"
       >
         {LANGUAGES.map((language) => (
           <option key={language} value={language}>

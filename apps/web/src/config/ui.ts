@@ -53,3 +53,9 @@ export const INVITATION_TIMINGS = {
 
 export const TOOLTIP_DELAY_MS = 700;
 export const SCROLL_AREA_HIDE_DELAY_MS = 600;
+
+/** The ids the skip links move focus to: each screen's `<main>`, and on the chat the message composer. */
+export const SKIP_TARGETS = {
+  main: 'main-content',
+  composer: 'chat-composer',
+} as const;

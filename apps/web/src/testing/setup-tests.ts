@@ -33,7 +33,9 @@ Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 
 // Lazy routes load on first use; give findBy* queries room on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
+// Text queries skip the chat's live region (it repeats the visible answer for screen readers; its own tests read it
+// by its test id).
+configure({ asyncUtilTimeout: 10_000, defaultIgnore: 'script, style, [data-testid="answer-announcer"]' });
 
 beforeAll(async () => {
   await initI18n();

@@ -66,7 +66,7 @@ describe('RequireAuth (signed-in guard)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Marketing' })).toBeInTheDocument();
     expect(screen.getByText('Space: marketing')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('Ada Lovelace');
+    expect(screen.getByRole('button', { name: /Account menu$/ })).toHaveTextContent('Ada Lovelace');
     expect(screen.getByRole('button', { name: 'Toggle theme' })).toBeInTheDocument();
   });
 });

@@ -6,11 +6,23 @@ import { createSignOutRoutes, testSession } from '@/testing/fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
 describe('signed-in layout', () => {
+  it("has a 'Skip to main content' link as the first Tab stop that moves focus to the main landmark", async () => {
+    stubFetch(createSignOutRoutes());
+    const { user } = renderRoutes({ path: '/workspace' });
+    await screen.findByRole('button', { name: /Account menu$/ });
+
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
   it('signs out from the account menu, then goes to /auth', async () => {
     const { findRequests } = stubFetch(createSignOutRoutes());
     const { router, user } = renderRoutes({ path: '/workspace' });
 
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    // The name starts with what the button shows (the initials and the name), then says what it is.
+    await user.click(await screen.findByRole('button', { name: 'AL Ada Lovelace – Account menu' }));
     expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
     await user.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
 
@@ -28,7 +40,7 @@ describe('signed-in layout', () => {
     });
     const { router, user } = renderRoutes({ path: '/workspace' });
 
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /Account menu$/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
 
     expect(await screen.findByText('Failed to sign out')).toBeInTheDocument();

@@ -38,7 +38,7 @@ function ResetPasswordPanel({ token, hasError }: { token: string | null; hasErro
           <p role="alert" className="text-destructive">
             {t('auth.reset.invalidLink')}
           </p>
-          <Link to={paths.auth.getHref('forgot')} className="text-primary underline-offset-4 hover:underline">
+          <Link to={paths.auth.getHref('forgot')} className="text-primary-text underline-offset-4 hover:underline">
             {t('auth.reset.requestNewLink')}
           </Link>
         </div>

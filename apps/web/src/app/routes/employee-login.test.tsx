@@ -28,6 +28,18 @@ async function signIn(user: ReturnType<typeof renderRoutes>['user']) {
 }
 
 describe('/employee-login', () => {
+  it("starts with a 'Skip to main content' link, and underlines the sign-up link inside its sentence", async () => {
+    stubSignIn(roleState('employee'));
+    const { user } = renderRoutes({ path: '/employee-login' });
+    const signUp = await screen.findByRole('link', { name: 'Sign up' });
+    expect(signUp).toHaveClass('underline');
+
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
   it('sends an admin to /admin-dashboard after sign-in', async () => {
     stubSignIn(roleState('admin'));
     const { router, user } = renderRoutes({ path: '/employee-login' });

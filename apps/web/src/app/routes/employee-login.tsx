@@ -53,7 +53,7 @@ export function EmployeeLoginRoute() {
       footer={
         <p>
           {t('auth.employeeLogin.noAccount')}{' '}
-          <Link to={signUpHref} className="text-primary underline-offset-4 hover:underline">
+          <Link to={signUpHref} className="text-primary-text underline underline-offset-4 hover:decoration-2">
             {t('auth.employeeLogin.signUpLink')}
           </Link>
         </p>

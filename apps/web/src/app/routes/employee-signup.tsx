@@ -20,7 +20,7 @@ export function EmployeeSignupRoute() {
       footer={
         <p>
           {t('auth.employeeSignup.hasAccount')}{' '}
-          <Link to={signInHref} className="text-primary underline-offset-4 hover:underline">
+          <Link to={signInHref} className="text-primary-text underline underline-offset-4 hover:decoration-2">
             {t('auth.employeeSignup.signInLink')}
           </Link>
         </p>

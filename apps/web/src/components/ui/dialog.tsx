@@ -41,7 +41,7 @@ export function DialogContent({ className, children, closeLabel, ...props }: Dia
         {closeLabel ? (
           <DialogPrimitive.Close
             aria-label={closeLabel}
-            className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:outline-hidden focus:ring-2 focus:ring-ring focus:ring-offset-2 disabled:pointer-events-none [&_svg]:size-4"
+            className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:outline-hidden focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:ring-offset-background disabled:pointer-events-none [&_svg]:size-4"
           >
             <XIcon aria-hidden="true" />
           </DialogPrimitive.Close>

@@ -32,7 +32,7 @@ export function SheetContent({ className, children, side = 'left', closeLabel, .
         {closeLabel ? (
           <SheetPrimitive.Close
             aria-label={closeLabel}
-            className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:outline-hidden focus:ring-2 focus:ring-ring [&_svg]:size-4"
+            className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:outline-hidden focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:ring-offset-background [&_svg]:size-4"
           >
             <XIcon aria-hidden="true" />
           </SheetPrimitive.Close>

@@ -122,7 +122,7 @@ export function ChatSidebar({
         <SidebarMenu>
           <SidebarMenuItem>
             <SidebarMenuButton
-              className="bg-primary text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground"
+              className="bg-primary text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground focus-visible:ring-offset-2 focus-visible:ring-offset-sidebar"
               onClick={() => {
                 onNewChat();
                 closeOnMobile();

@@ -47,7 +47,7 @@ export function SettingsPopover({ onThemeChange }: { onThemeChange: (theme: Them
       <PopoverContent align="end" className="w-80 space-y-3" aria-label={t('settings.title')}>
         <Section title={t('settings.account.title')}>
           <p className="truncate text-sm">{user?.email}</p>
-          <p className="inline-flex rounded-full bg-primary/15 px-2 py-0.5 font-medium text-primary text-xs">
+          <p className="inline-flex rounded-full bg-primary/15 px-2 py-0.5 font-medium text-primary-text text-xs">
             {t('chat.plan')}
           </p>
           <Button asChild variant="outline" size="sm" className="w-full">

@@ -4,7 +4,12 @@ import { Link } from 'react-router';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from '@/components/ui/sidebar';
 import { paths } from '@/config/paths';
-import { AccountMenuContent, UserAvatar, useDisplayName } from '@/features/auth/components/account-menu';
+import {
+  AccountMenuContent,
+  UserAvatar,
+  useAccountMenuLabel,
+  useDisplayName,
+} from '@/features/auth/components/account-menu';
 
 /**
  * The signed-in user at the bottom of the sidebar (avatar or initials, name, plan); it opens the account menu with the
@@ -13,12 +18,13 @@ import { AccountMenuContent, UserAvatar, useDisplayName } from '@/features/auth/
 export function UserCard() {
   const { t } = useTranslation();
   const { displayName } = useDisplayName();
+  const label = useAccountMenuLabel();
   return (
     <SidebarMenu>
       <SidebarMenuItem>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <SidebarMenuButton size="lg" aria-label={t('userMenu.trigger')} data-testid="user-card">
+            <SidebarMenuButton size="lg" aria-label={label} data-testid="user-card">
               <UserAvatar className="size-8" />
               <span className="grid min-w-0 flex-1 text-left text-sm leading-tight">
                 <span className="truncate font-medium">{displayName}</span>

@@ -74,7 +74,7 @@ describe('/chat', () => {
     expect(await screen.findByRole('heading', { name: 'How can I help you today?' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { name: 'AI Chat' })).toHaveLength(1);
     expect(screen.queryByRole('combobox', { name: 'Language' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: 'Account menu' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /Account menu$/ })).toHaveLength(1);
     for (const name of ['Toggle sidebar', 'Connected services', 'Toggle theme', 'Settings', 'New Chat']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
@@ -85,10 +85,25 @@ describe('/chat', () => {
     expect(userCard).toHaveTextContent('Premium Plan');
   });
 
+  it("has a 'Skip to message composer' link as the first Tab stop, a named navigation and the main landmark", async () => {
+    stubChatApi();
+    const { user } = renderRoutes({ path: '/chat' });
+    const composer = await screen.findByRole('textbox', { name: 'Message' });
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Chat sidebar' })).toBeInTheDocument();
+
+    await user.tab();
+    const skipLink = screen.getByRole('link', { name: 'Skip to message composer' });
+    expect(skipLink).toHaveFocus();
+    expect(skipLink).toHaveClass('sr-only', 'focus:not-sr-only');
+    await user.keyboard('{Enter}');
+    expect(composer).toHaveFocus();
+  });
+
   it('opens the account menu from the user card', async () => {
     stubChatApi();
     const { user } = renderRoutes({ path: '/chat' });
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /Account menu$/ }));
     expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Workspace' })).toHaveAttribute('href', '/workspace');
     expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();

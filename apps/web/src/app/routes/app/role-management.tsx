@@ -67,7 +67,7 @@ export function RoleManagementRoute() {
     return (
       <>
         <header className="flex items-start gap-3">
-          <ShieldCheckIcon className="mt-1 size-6 text-primary" aria-hidden="true" />
+          <ShieldCheckIcon className="mt-1 size-6 text-primary-text" aria-hidden="true" />
           <div className="grid gap-1">
             <h1 className="font-semibold text-2xl tracking-tight">{space.data.name}</h1>
             <p className="text-muted-foreground">{t('roleManagement.subtitle')}</p>

@@ -256,7 +256,7 @@ describe('/spaces/:spaceName chat', () => {
     await user.type(composer, 'line one{Shift>}{Enter}{/Shift}line two{Enter}');
     stream.write({ type: 'start', messageId: 'answer-1' });
     stream.write({ type: 'data-thinking', id: 'thinking', data: { type: 'rag' } });
-    expect(await within(region).findByRole('status')).toHaveTextContent(
+    expect(await within(region).findByTestId('thinking-indicator')).toHaveTextContent(
       'Analyzing knowledge base and generating insights...',
     );
     expect(chatBodies(findRequests).map((body) => body.message.parts)).toEqual([

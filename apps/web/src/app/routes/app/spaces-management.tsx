@@ -68,7 +68,7 @@ export function SpacesManagementRoute() {
               type="button"
               aria-label={t('management.openSpace', { name: space.name })}
               onClick={() => openSpace(space.id)}
-              className="block h-full w-full rounded-xl border bg-card p-5 text-left text-card-foreground shadow-sm transition-colors hover:bg-accent/50 focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              className="block h-full w-full rounded-xl border bg-card p-5 text-left text-card-foreground shadow-sm transition-colors hover:bg-accent/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:ring-ring"
             >
               <SpaceSummary space={space} badges={<ActiveBadge />} />
             </button>

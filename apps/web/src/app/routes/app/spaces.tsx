@@ -61,7 +61,7 @@ export function SpacesRoute() {
             <Link
               to={paths.space.getHref(space.slug)}
               aria-label={space.name}
-              className="block h-full rounded-xl border bg-card p-5 text-card-foreground shadow-sm transition-colors hover:bg-accent/50 focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              className="block h-full rounded-xl border bg-card p-5 text-card-foreground shadow-sm transition-colors hover:bg-accent/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:ring-ring"
             >
               <SpaceSummary space={space} showFileCount />
             </Link>

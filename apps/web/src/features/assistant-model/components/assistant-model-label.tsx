@@ -9,7 +9,7 @@ export function AssistantModelLabel() {
   const text = data?.label ?? (isError ? t('assistantModel.unknown') : t('common.loading'));
   return (
     <p className="flex items-center gap-2 text-sm">
-      <BotIcon aria-hidden="true" className="size-4 shrink-0 text-primary" />
+      <BotIcon aria-hidden="true" className="size-4 shrink-0 text-primary-text" />
       <span>
         <span className="text-muted-foreground">{t('assistantModel.label')} </span>
         <span data-testid="assistant-model">{text}</span>

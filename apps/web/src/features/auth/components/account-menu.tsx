@@ -29,6 +29,17 @@ function getInitials(displayName: string): string {
   return initials || 'U';
 }
 
+/**
+ * The account menu button's accessible name: its visible text first (the initials, unless a picture shows, then the
+ * name), then 'Account menu', so speech input users can say what they see (WCAG 2.5.3 Label in Name).
+ */
+export function useAccountMenuLabel(): string {
+  const { t } = useTranslation();
+  const { user, displayName } = useDisplayName();
+  const visible = user?.image ? displayName : `${getInitials(displayName)} ${displayName}`;
+  return `${visible} – ${t('userMenu.trigger')}`;
+}
+
 /** The user's picture, or their initials on a tinted circle. */
 export function UserAvatar({ className }: { className?: string }) {
   const { user, displayName } = useDisplayName();
@@ -46,7 +57,7 @@ export function UserAvatar({ className }: { className?: string }) {
     <span
       aria-hidden="true"
       className={cn(
-        'flex shrink-0 items-center justify-center rounded-full bg-primary/15 font-medium text-primary text-xs',
+        'flex shrink-0 items-center justify-center rounded-full bg-primary/15 font-medium text-primary-text text-xs',
         className,
       )}
     >

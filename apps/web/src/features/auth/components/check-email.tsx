@@ -15,7 +15,7 @@ export function CheckEmail({ email, signInHref }: CheckEmailProps) {
 
   return (
     <section aria-labelledby="check-email-title" className="grid justify-items-center gap-4 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+      <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary-text">
         <MailCheckIcon aria-hidden="true" className="size-6" />
       </span>
       <h3 id="check-email-title" className="font-semibold text-lg">

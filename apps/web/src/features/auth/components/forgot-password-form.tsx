@@ -38,7 +38,7 @@ export function ForgotPasswordForm() {
   if (sentTo) {
     return (
       <p role="status" className="flex gap-2 rounded-md border bg-muted/50 p-3 text-sm">
-        <MailCheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+        <MailCheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary-text" />
         {t('auth.forgot.sent', { email: sentTo })}
       </p>
     );

@@ -34,6 +34,33 @@ async function expectErrorShown(text: string) {
 }
 
 describe('ChatView', () => {
+  it('announces each completed answer once through a polite live region, not the streamed tokens', async () => {
+    const stream = createControlledStream();
+    stubFetch({ 'POST /api/chat': () => stream.response() });
+    const { user } = renderChat();
+    const region = screen.getByTestId('answer-announcer');
+    expect(region).toHaveAttribute('role', 'status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toHaveClass('sr-only');
+
+    await sendMessage(user, 'Where is the budget?');
+    expect(await screen.findByTestId('thinking-indicator')).toHaveTextContent(THINKING_TEXTS.general);
+    stream.write({ type: 'start', messageId: 'a1' });
+    stream.write({ type: 'text-start', id: 't' });
+    stream.write({ type: 'text-delta', id: 't', delta: 'The budget is ' });
+    expect(await screen.findByText('The budget is')).toBeInTheDocument();
+    stream.write({ type: 'text-delta', id: 't', delta: 'in **plan.xlsx**.' });
+    await waitFor(() => expect(screen.getByText('plan.xlsx')).toBeInTheDocument());
+    expect(region).toBeEmptyDOMElement();
+
+    stream.write({ type: 'text-end', id: 't' });
+    stream.write({ type: 'finish' });
+    stream.close();
+    await waitFor(() => expect(region).toHaveTextContent('The budget is in plan.xlsx.'));
+    expect(region.textContent).toBe('The budget is in plan.xlsx.');
+    expect(screen.getByTestId('answer-announcer')).toBe(region);
+  });
+
   it('shows the empty state until the first message', () => {
     stubFetch({});
     renderChat();
@@ -225,7 +252,8 @@ describe('ChatView', () => {
     expect(await screen.findByText('Delete "old-plan.pdf"? This cannot be undone.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
 
-    expect(await screen.findByText('Done: I deleted "old-plan.pdf".')).toBeInTheDocument();
+    const messageList = await screen.findByRole('region', { name: 'Messages' });
+    expect(await within(messageList).findByText('Done: I deleted "old-plan.pdf".')).toBeInTheDocument();
     const requests = findRequests('POST', '/api/chat');
     expect(requests).toHaveLength(2);
     const approval = requests[1]?.body as { id: string; message: { id: string; role: string; parts: unknown[] } };
@@ -294,7 +322,9 @@ describe('ChatView', () => {
       stubFetch({ 'POST /api/chat': jsonResponse({ response: 'A plain answer.' }) });
       const { user } = renderChat();
       await sendMessage(user, 'Hello');
-      expect(await screen.findByText('A plain answer.')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByTestId('answer-announcer')).toHaveTextContent('A plain answer.'));
+      const messageList = screen.getByRole('region', { name: 'Messages' });
+      expect(within(messageList).getByText('A plain answer.')).toBeInTheDocument();
       expect(screen.queryByTestId('chat-error-bar')).not.toBeInTheDocument();
     });
 

@@ -7,7 +7,9 @@ import { createUuid } from '@/lib/uuid';
 import { createChatTransport } from '../api/chat-transport';
 import type { ChatMessage, UploadFilesFn, UploadNotice } from '../types';
 import { ChatEmptyReplyError, describeChatError } from '../utils/chat-errors';
-import { collectPendingAttachments, getThinkingType, isEmptyReply } from '../utils/message-parts';
+import { collectPendingAttachments, getMessageText, getThinkingType, isEmptyReply } from '../utils/message-parts';
+import { toSpokenText } from '../utils/spoken-text';
+import { AnswerAnnouncer } from './answer-announcer';
 import { Composer } from './composer';
 import { EmptyState } from './empty-state';
 import { ErrorBar } from './error-bar';
@@ -64,6 +66,8 @@ export function ChatView({
 }: ChatViewProps) {
   const { t } = useTranslation();
   const [errorText, setErrorText] = useState<string | null>(null);
+  // The completed answer for screen readers (the polite live region); empty while a reply streams.
+  const [announcement, setAnnouncement] = useState('');
   const transport = useMemo(() => createChatTransport({ spaceId }), [spaceId]);
 
   const { messages, setMessages, sendMessage, status, error, addToolApprovalResponse, clearError } =
@@ -74,6 +78,8 @@ export function ChatView({
       generateId: createUuid,
       onFinish: ({ message, isAbort, isError }) => {
         if (!isAbort && !isError && isEmptyReply(message)) showError(new ChatEmptyReplyError());
+        if (!isAbort && !isError && message.role === 'assistant')
+          setAnnouncement(toSpokenText(getMessageText(message)));
         onReplyFinished?.();
       },
     });
@@ -104,6 +110,7 @@ export function ChatView({
     const { uploadIds, attachments } = collectPendingAttachments(messages, sentUploadIds.current);
     for (const id of uploadIds) sentUploadIds.current.add(id);
     setErrorText(null);
+    setAnnouncement('');
     sendMessage({
       text,
       metadata: { createdAt: new Date().toISOString(), ...(attachments.length > 0 ? { attachments } : {}) },
@@ -142,6 +149,7 @@ export function ChatView({
 
   const respondToApproval = async (approvalId: string, isApproved: boolean) => {
     await addToolApprovalResponse({ id: approvalId, approved: isApproved });
+    setAnnouncement('');
     await sendMessage().catch(showError);
   };
 
@@ -153,6 +161,7 @@ export function ChatView({
   const isEmpty = messages.length === 0 && !isLoading;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
+      <AnswerAnnouncer text={announcement} />
       {isEmpty ? (
         (emptyState ?? <EmptyState />)
       ) : (

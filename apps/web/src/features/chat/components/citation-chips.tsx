@@ -17,7 +17,7 @@ export function CitationChips({ citations }: { citations: Citation[] }) {
             data-testid="citation-chip"
             className="inline-flex max-w-full items-center gap-1.5 rounded-full border bg-background/60 px-2.5 py-1 text-xs transition-colors hover:bg-accent"
           >
-            <FileTextIcon aria-hidden="true" className="size-3.5 shrink-0 text-primary" />
+            <FileTextIcon aria-hidden="true" className="size-3.5 shrink-0 text-primary-text" />
             <span className="truncate">
               [{citation.index}] {citation.title} ({PLATFORM_LABELS[citation.source]})
               {citation.page ? ` ${t('chat.citations.page', { page: citation.page })}` : ''}

@@ -3,7 +3,7 @@ import { PaperclipIcon, SendIcon } from 'lucide-react';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { CHAT } from '@/config/ui';
+import { CHAT, SKIP_TARGETS } from '@/config/ui';
 
 export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
@@ -49,7 +49,7 @@ export function Composer({ onSend, onAttachFiles, isLoading, placeholder }: Comp
 
   return (
     <form
-      className="flex items-end gap-2 rounded-2xl border bg-background p-2 shadow-sm focus-within:ring-2 focus-within:ring-ring/40"
+      className="flex items-end gap-2 rounded-2xl border bg-background p-2 shadow-sm focus-within:ring-2 focus-within:ring-ring"
       onSubmit={(event) => {
         event.preventDefault();
         send();
@@ -84,6 +84,7 @@ export function Composer({ onSend, onAttachFiles, isLoading, placeholder }: Comp
       ) : null}
       <textarea
         ref={textareaRef}
+        id={SKIP_TARGETS.composer}
         rows={1}
         value={text}
         onChange={(event) => setText(event.target.value)}

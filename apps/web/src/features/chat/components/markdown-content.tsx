@@ -12,7 +12,7 @@ const components: Components = {
         href={href}
         target="_blank"
         rel="noopener noreferrer"
-        className="text-primary underline underline-offset-4"
+        className="text-primary-text underline underline-offset-4"
       >
         {children}
       </a>

@@ -72,7 +72,7 @@ export function MessageBubble({ message, index, renderAttachmentStatus, onRespon
       data-role={message.role}
       data-testid="chat-message"
       className={cn(
-        'fade-in-0 slide-in-from-bottom-2 flex w-full animate-in fill-mode-both duration-300',
+        'flex w-full motion-safe:fade-in-0 motion-safe:slide-in-from-bottom-2 motion-safe:animate-in motion-safe:fill-mode-both motion-safe:duration-300',
         isUser ? 'justify-end' : 'justify-start',
       )}
       style={{ animationDelay: `${index * CHAT.messageAnimationDelayMsPerIndex}ms` }}
@@ -89,7 +89,7 @@ export function MessageBubble({ message, index, renderAttachmentStatus, onRespon
           <AttachedFiles attachments={metadata?.attachments ?? []} renderStatus={renderAttachmentStatus} />
         ) : null}
         {time ? (
-          <p className={cn('text-[0.7rem]', isUser ? 'text-primary-foreground/70' : 'text-muted-foreground')}>
+          <p className={cn('text-[0.7rem]', isUser ? 'text-primary-foreground' : 'text-muted-foreground')}>
             <time dateTime={metadata?.createdAt}>{time}</time>
           </p>
         ) : null}

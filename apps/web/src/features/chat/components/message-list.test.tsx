@@ -48,6 +48,24 @@ describe('MessageList', () => {
     expect(screen.getByText('budget.xlsx (Upload)')).toBeInTheDocument();
   });
 
+  it('with reduced motion: scrolls at once and the messages do not animate in', () => {
+    vi.useFakeTimers();
+    const matchMedia = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation(
+        (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)', media: query }) as MediaQueryList,
+      );
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
+    render(<MessageList messages={messages} isThinking={false} thinkingType="general" />);
+    act(() => vi.advanceTimersByTime(CHAT.autoScrollDelayMs));
+    expect(scrollIntoView).toHaveBeenCalledExactlyOnceWith({ behavior: 'auto', block: 'end' });
+    expect(screen.getAllByRole('article')[0]).toHaveClass('motion-safe:animate-in');
+    expect(screen.getAllByRole('article')[0]).not.toHaveClass('animate-in');
+    matchMedia.mockRestore();
+    scrollIntoView.mockRestore();
+    vi.useRealTimers();
+  });
+
   it('scrolls smoothly to the bottom 50 ms after the messages or the thinking state change', () => {
     vi.useFakeTimers();
     const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});

@@ -2,6 +2,7 @@ import type { ThinkingType } from '@lumen/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT } from '@/config/ui';
+import { prefersReducedMotion } from '@/lib/motion';
 import type { ChatMessage } from '../types';
 import { hasVisibleContent } from '../utils/message-parts';
 import { MessageBubble, type MessageBubbleProps } from './message-bubble';
@@ -13,7 +14,10 @@ type MessageListProps = Pick<MessageBubbleProps, 'renderAttachmentStatus' | 'onR
   thinkingType: ThinkingType;
 };
 
-/** The conversation, max width 4xl, scrolled smoothly to the bottom 50 ms after messages or the thinking state change. */
+/**
+ * The conversation, max width 4xl, scrolled to the bottom 50 ms after messages or the thinking state change: smoothly,
+ * or at once when the system asks for reduced motion (the messages' entrance animation is then off too).
+ */
 export function MessageList({
   messages,
   isThinking,
@@ -27,7 +31,7 @@ export function MessageList({
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls whenever the messages or the thinking state change.
   useEffect(() => {
     const timer = window.setTimeout(() => {
-      endRef.current?.scrollIntoView({ behavior: 'smooth', block: 'end' });
+      endRef.current?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'end' });
     }, CHAT.autoScrollDelayMs);
     return () => window.clearTimeout(timer);
   }, [messages, isThinking, thinkingType]);

@@ -14,9 +14,9 @@ export function ThinkingIndicator({ type }: { type: ThinkingType }) {
       role="status"
       data-testid="thinking-indicator"
       data-thinking-type={type}
-      className="fade-in-0 flex animate-in items-center gap-2 self-start rounded-2xl bg-muted px-4 py-3 text-muted-foreground text-sm"
+      className="flex items-center motion-safe:fade-in-0 motion-safe:animate-in gap-2 self-start rounded-2xl bg-muted px-4 py-3 text-muted-foreground text-sm"
     >
-      <SparklesIcon aria-hidden="true" className="size-4 animate-pulse text-primary" />
+      <SparklesIcon aria-hidden="true" className="size-4 text-primary-text motion-safe:animate-pulse" />
       <span>{t(`chat.thinking.${type}`)}</span>
       <AnimatedDots />
     </div>

@@ -83,7 +83,7 @@ export function ToolPartView({ part, onRespondToApproval }: ToolPartViewProps) {
           : { icon: <XCircleIcon className="size-3.5" />, text: t('chat.tools.states.denied', { tool }) };
       case 'output-available':
         return {
-          icon: <CheckCircle2Icon className="size-3.5 text-primary" />,
+          icon: <CheckCircle2Icon className="size-3.5 text-primary-text" />,
           text: t('chat.tools.states.done', { tool }),
         };
       case 'output-error':

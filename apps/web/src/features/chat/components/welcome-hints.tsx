@@ -23,7 +23,7 @@ export function WelcomeHints({ className }: { className?: string }) {
       data-testid="welcome-hint"
       className={cn('flex items-center justify-center gap-2 text-muted-foreground text-sm', className)}
     >
-      <LightbulbIcon aria-hidden="true" className="size-4 shrink-0 text-primary" />
+      <LightbulbIcon aria-hidden="true" className="size-4 shrink-0 text-primary-text" />
       <span key={key} className="fade-in-0 animate-in duration-500">
         {t(key)}
       </span>

@@ -54,7 +54,7 @@ export function CompactConversationList({
                 aria-current={isActive ? 'page' : undefined}
                 onClick={() => onSelect(conversation.id)}
                 className={cn(
-                  'flex w-full items-center gap-2 rounded-md py-1.5 pr-8 pl-2 text-left text-sm outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/50',
+                  'flex w-full items-center gap-2 rounded-md py-1.5 pr-8 pl-2 text-left text-sm outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
                   isActive && 'bg-accent font-medium',
                 )}
               >

@@ -14,7 +14,7 @@ const LABEL_KEYS = {
 } as const satisfies Record<DailyStat['label'], string>;
 
 function changeClassName(change: string): string {
-  if (change.startsWith('+')) return 'text-emerald-600 dark:text-emerald-400';
+  if (change.startsWith('+')) return 'text-emerald-700 dark:text-emerald-400';
   if (change.startsWith('-')) return 'text-destructive';
   return 'text-sidebar-foreground/60';
 }

@@ -20,9 +20,9 @@ export function ActionCard({ to, icon: Icon, title, description }: Omit<Dashboar
       to={to}
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      className="group flex h-full items-start gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm outline-none transition-colors hover:bg-accent/60 focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      className="group flex h-full items-start gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm outline-none transition-colors hover:bg-accent/60 focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:ring-ring"
     >
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary-text">
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <span className="grid gap-1">

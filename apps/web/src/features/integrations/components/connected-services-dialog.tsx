@@ -66,7 +66,7 @@ export function ConnectedServicesDialog() {
               data-testid={`integration-${integration.id}`}
               className="flex gap-3 rounded-lg border p-3"
             >
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary-text">
                 <Icon aria-hidden="true" className="size-5" />
               </span>
               <div className="flex min-w-0 flex-1 flex-col gap-2">

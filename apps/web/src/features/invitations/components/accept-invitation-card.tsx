@@ -117,7 +117,7 @@ export function AcceptInvitationCard({ invitation, signedInEmail, ...actions }: 
   return (
     <Card className="w-full max-w-lg">
       <CardHeader className="justify-items-center gap-3 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+        <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary-text">
           <MailIcon className="size-6" aria-hidden="true" />
         </span>
         <h1 className="font-semibold text-xl leading-tight">{t('invitation.title', { team: invitation.teamName })}</h1>

@@ -25,7 +25,7 @@ export function LandingFeatures() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map(({ id, icon: Icon }) => (
             <li key={id} className="grid content-start gap-3 rounded-xl border bg-card p-6 shadow-sm">
-              <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
+              <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary-text">
                 <Icon aria-hidden="true" className="size-5" />
               </span>
               <h3 className="font-semibold text-lg">{t(`landing.features.${id}.title`)}</h3>

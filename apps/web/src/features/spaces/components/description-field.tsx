@@ -19,7 +19,7 @@ export function DescriptionField({ label, placeholder, value, onValueChange, dis
       <Label htmlFor={id}>{label}</Label>
       <textarea
         id={id}
-        className="min-h-20 w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 dark:bg-input/30"
+        className="min-h-20 w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:ring-ring disabled:opacity-50 dark:bg-input/30"
         placeholder={placeholder}
         maxLength={SPACE_DESCRIPTION_MAX}
         value={value}

@@ -99,7 +99,7 @@ export function SpacesTab({ spaces, isError, onRetry, canManageTeam }: SpacesTab
                   aria-pressed={isSelected}
                   aria-label={t('spaces.select', { name: space.name })}
                   onClick={() => setSelectedSpaceId(isSelected ? null : space.id)}
-                  className="grid gap-1 rounded-md text-left focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  className="grid gap-1 rounded-md text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:ring-ring"
                 >
                   <span className="font-medium">{space.name}</span>
                   <span className="line-clamp-2 text-muted-foreground text-sm">

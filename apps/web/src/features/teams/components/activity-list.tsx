@@ -45,7 +45,7 @@ export function ActivityList({ limit, canLoadMore = false }: ActivityListProps) 
       <ul className="grid gap-3">
         {entries.map((entry) => (
           <li key={entry.id} className="flex items-start gap-3">
-            <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary-text">
               <ActivityIcon className="size-4" aria-hidden="true" />
             </span>
             <div className="min-w-0">

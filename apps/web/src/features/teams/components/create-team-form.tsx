@@ -64,7 +64,7 @@ export function CreateTeamForm({ onCreated }: CreateTeamFormProps) {
         <Label htmlFor={descriptionId}>{t('createTeam.descriptionLabel')}</Label>
         <textarea
           id={descriptionId}
-          className="min-h-20 w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
+          className="min-h-20 w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:ring-ring dark:bg-input/30"
           placeholder={t('createTeam.descriptionPlaceholder')}
           maxLength={1000}
           value={description}

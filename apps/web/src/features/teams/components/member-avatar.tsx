@@ -16,7 +16,7 @@ export function MemberAvatar({ name, avatarUrl, isActive, className }: MemberAva
   const showImage = Boolean(avatarUrl) && !hasImageFailed;
   return (
     <span className={cn('relative inline-flex size-10 shrink-0', className)}>
-      <span className="flex size-full items-center justify-center overflow-hidden rounded-full bg-primary/10 font-medium text-primary text-sm">
+      <span className="flex size-full items-center justify-center overflow-hidden rounded-full bg-primary/10 font-medium text-primary-text text-sm">
         {showImage ? (
           <img
             src={avatarUrl ?? undefined}

@@ -17,7 +17,7 @@ function SharedFileItem({ file, showAudience }: { file: SharedFile; showAudience
       : t('sharedFiles.wholeTeam');
   return (
     <li className="flex items-start gap-3 rounded-md border p-3">
-      <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
+      <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary-text">
         <FileTextIcon className="size-4" aria-hidden="true" />
       </span>
       <div className="grid min-w-0 flex-1 gap-1">

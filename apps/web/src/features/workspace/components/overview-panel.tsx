@@ -36,12 +36,12 @@ type OverviewPanelProps = StatsState & {
 };
 
 const actionClassName =
-  'flex w-full items-center gap-3 rounded-lg border bg-background p-3 text-left transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50';
+  'flex w-full items-center gap-3 rounded-lg border bg-background p-3 text-left transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:ring-ring';
 
 function ActionContent({ icon: Icon, title, description }: { icon: LucideIcon; title: string; description: string }) {
   return (
     <>
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary-text">
         <Icon aria-hidden="true" className="size-4" />
       </span>
       <span className="min-w-0 flex-1">

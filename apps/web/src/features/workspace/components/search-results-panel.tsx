@@ -16,7 +16,7 @@ type SearchResultsPanelProps = {
 };
 
 const itemClassName =
-  'flex items-start gap-2 rounded-md px-2 py-1.5 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50';
+  'flex items-start gap-2 rounded-md px-2 py-1.5 text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:ring-ring';
 
 function ResultGroup({ title, emptyText, children }: { title: string; emptyText: string; children: ReactNode[] }) {
   return (

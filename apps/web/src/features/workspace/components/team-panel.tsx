@@ -45,7 +45,7 @@ export function TeamPanel({ members, isPending, isError, onRetry }: TeamPanelPro
         {hiddenCount > 0 ? (
           <Link
             to={paths.teamManagement.getHref({ tab: 'members' })}
-            className="text-primary text-sm underline-offset-4 hover:underline"
+            className="text-primary-text text-sm underline-offset-4 hover:underline"
           >
             {t('team.more', { total: hiddenCount })}
           </Link>

@@ -30,7 +30,7 @@ export function WorkspaceHeader({ teamName, roleBadge, search, email, onSignOut,
           </Link>
         </Button>
         <div className="flex min-w-0 items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary-text">
             <Building2Icon aria-hidden="true" className="size-5" />
           </span>
           <div className="min-w-0">

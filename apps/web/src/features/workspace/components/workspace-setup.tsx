@@ -17,7 +17,7 @@ function SetupCard({
   return (
     <Card className="gap-5">
       <CardHeader>
-        <span className="mb-2 flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
+        <span className="mb-2 flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary-text">
           <Icon aria-hidden="true" className="size-5" />
         </span>
         <CardTitle className="text-lg">
