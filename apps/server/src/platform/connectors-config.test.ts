@@ -1,21 +1,8 @@
-import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.ts';
-
-const BASE = { DATA_DIR: tmpdir(), SECRET_KEY: 'x'.repeat(32) };
+import { configOf, configFailureOf as failureOf } from '../test/config-fixtures.ts';
 
 function connectorsOf(env: Record<string, string>) {
-  return loadConfig({ ...BASE, ...env }).connectors;
-}
-
-function failureOf(env: Record<string, string>): string {
-  try {
-    loadConfig({ ...BASE, ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error('the configuration was accepted');
+  return configOf(env).connectors;
 }
 
 describe('integration (connector) configuration', () => {
@@ -53,7 +40,7 @@ describe('integration (connector) configuration', () => {
   });
 
   it('does not leak the new variables into the config beside their parsed form', () => {
-    const config = loadConfig({ ...BASE, DROPBOX_APP_KEY: 'k', DROPBOX_APP_SECRET: 's' });
+    const config = configOf({ DROPBOX_APP_KEY: 'k', DROPBOX_APP_SECRET: 's' });
     expect(config).not.toHaveProperty('DROPBOX_APP_SECRET');
     expect(config).not.toHaveProperty('SYNC_INTERVAL_MINUTES');
   });

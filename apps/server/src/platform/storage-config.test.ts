@@ -1,21 +1,8 @@
-import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.ts';
-
-const BASE = { DATA_DIR: tmpdir(), SECRET_KEY: 'x'.repeat(32) };
+import { configOf, configFailureOf as failureOf } from '../test/config-fixtures.ts';
 
 function storageOf(env: Record<string, string>) {
-  return loadConfig({ ...BASE, ...env }).storage;
-}
-
-function failureOf(env: Record<string, string>): string {
-  try {
-    loadConfig({ ...BASE, ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error('the configuration was accepted');
+  return configOf(env).storage;
 }
 
 describe('STORAGE_URL and S3_* configuration', () => {
@@ -65,8 +52,7 @@ describe('STORAGE_URL and S3_* configuration', () => {
   });
 
   it('never exposes the raw S3 variables next to the parsed settings', () => {
-    const config = loadConfig({
-      ...BASE,
+    const config = configOf({
       STORAGE_URL: 's3://lumen-files',
       S3_ACCESS_KEY_ID: 'k',
       S3_SECRET_ACCESS_KEY: 's',

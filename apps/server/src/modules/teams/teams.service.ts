@@ -92,7 +92,7 @@ export async function findTeamDepartment(
   teamId: string,
   departmentId: string,
 ): Promise<DepartmentRow | null> {
-  return (await findDepartment(db, teamId, departmentId)) ?? null;
+  return findDepartment(db, teamId, departmentId);
 }
 
 /** Creates the team, makes the creator its admin and active member, and adds the default departments, atomically. */
