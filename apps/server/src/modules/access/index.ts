@@ -5,7 +5,6 @@
  */
 export { findMembership, type Membership, type SpaceRow } from './access.repository.ts';
 export {
-  canDeleteDocumentFromChat,
   canViewDocument,
   type DocumentViewerFacts,
   deletableDocumentsCondition,
@@ -15,12 +14,10 @@ export {
   canManageSpace,
   canViewSpace,
   decideSpaceAccess,
-  effectiveSpaceRole,
   requireSpaceAccess,
   type SpaceAccess,
   type SpaceViewerFacts,
   spaceFilePermissions,
-  viewableSpaceIds,
   viewableSpacesCondition,
 } from './space-access.ts';
 export {
@@ -28,7 +25,6 @@ export {
   canAssignRoles,
   canGrantRole,
   isManager,
-  isTeamAdmin,
   requireManager,
   requireMembership,
 } from './team-access.ts';
