@@ -37,6 +37,12 @@ export interface RemoteItem {
   version: string | null;
   /** Where the user opens the file at the provider. */
   webUrl: string | null;
+  /**
+   * Email addresses (lower case) of the other people the source shares this file with, directly or through a shared
+   * folder; the connected account itself is left out. Members of the connection's Lumen team among them may see the
+   * synced document (modules/access). Empty when the file is not shared or for a deletion.
+   */
+  sharedWith: string[];
 }
 
 /** One page of changes. `nextCursor` is stored only after the page has been handled. */
@@ -47,10 +53,11 @@ export interface ChangePage {
   hasMore: boolean;
 }
 
+/** A file's bytes as the sync extracts them: exported Google Docs arrive as text, other files as stored. */
 export interface RemoteContent {
-  body: ReadableStream<Uint8Array>;
-  mimeType: string | null;
-  size: number | null;
+  content: Buffer;
+  /** The type of `content` (for an export, the export format, not the Google Docs type). */
+  mimeType: string;
 }
 
 export interface AuthorizationRequest {
@@ -66,6 +73,63 @@ export interface CodeExchange {
   redirectUri: string;
 }
 
+/** A file the assistant saves to the connected store (the save_to_storage tool). */
+export interface UploadRequest {
+  name: string;
+  content: Buffer;
+  mimeType: string;
+  /** The provider's folder id or path; the store's root (or app folder) when absent. */
+  folder?: string | null;
+}
+
+/**
+ * The provider refused the access token (HTTP 401) or the refresh token (OAuth `invalid_grant`): after one refresh
+ * attempt the connection needs the user to connect again.
+ */
+export class ConnectorAuthError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConnectorAuthError';
+  }
+}
+
+/**
+ * Any other failed provider call. `retryAfterSeconds` is the provider's Retry-After (429 and 5xx), so the sync waits
+ * before it asks again; `isRetryable` is true for 429, 5xx and network failures.
+ */
+export class ConnectorHttpError extends Error {
+  readonly status: number | null;
+  readonly retryAfterSeconds: number | null;
+  constructor(message: string, options: { status: number | null; retryAfterSeconds?: number | null }) {
+    super(message);
+    this.name = 'ConnectorHttpError';
+    this.status = options.status;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+  }
+  get isRetryable(): boolean {
+    return this.status === null || this.status === 429 || this.status >= 500;
+  }
+}
+
+/** Reads a Retry-After header (delta seconds or an HTTP date) as seconds from now; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now: Date = new Date()): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - now.getTime()) / 1000));
+}
+
+/** What every driver factory takes besides the config: tests and the bench may count or slow calls. */
+export interface DriverOptions {
+  fetch?: typeof fetch;
+}
+
+/**
+ * Errors: a driver throws `ConnectorAuthError` when the provider refuses a token and `ConnectorHttpError` for every
+ * other failed call (with Retry-After where given); the sync engine decides about refresh, waiting and retrying.
+ */
 export interface ConnectorDriver {
   readonly provider: ConnectorProvider;
   /** The server has this provider's client credentials. */
@@ -78,6 +142,8 @@ export interface ConnectorDriver {
   /** Changes since `cursor`; a null cursor starts a full listing. */
   listChanges(accessToken: string, cursor: string | null): Promise<ChangePage>;
   fetchContent(accessToken: string, item: RemoteItem): Promise<RemoteContent>;
+  /** Saves a file to the store and answers it as the change feed would report it. */
+  upload(accessToken: string, file: UploadRequest): Promise<RemoteItem>;
   /** Revokes the grant at the provider, where it offers that. */
   revoke?(token: string): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import type { ConnectorProvider } from '@lumen/contract';
-import { and, eq, lt } from 'drizzle-orm';
-import { connections, oauthStates } from '../../db/schema/index.ts';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { connections, oauthStates, syncRuns } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
 
 /** What the list shows of a connection: every column but the tokens, the cursor and the scopes. */
@@ -13,11 +13,16 @@ const connectionSummaryColumns = {
   itemsSeen: connections.itemsSeen,
   itemsIndexed: connections.itemsIndexed,
   itemsFailed: connections.itemsFailed,
+  lastError: connections.lastError,
+  isSyncing:
+    sql<boolean>`exists (select 1 from ${syncRuns} where ${syncRuns.connectionId} = ${connections.id} and ${syncRuns.status} = 'running')`.mapWith(
+      Boolean,
+    ),
 };
 
 export type ConnectionSummary = {
-  [Column in keyof typeof connectionSummaryColumns]: (typeof connections.$inferSelect)[Column];
-};
+  [Column in Exclude<keyof typeof connectionSummaryColumns, 'isSyncing'>]: (typeof connections.$inferSelect)[Column];
+} & { isSyncing: boolean };
 
 export async function listConnectionSummaries(db: Database, userId: string): Promise<ConnectionSummary[]> {
   return db.select(connectionSummaryColumns).from(connections).where(eq(connections.userId, userId));

@@ -1,4 +1,9 @@
-import { CONNECTOR_PROVIDERS, type ConnectorProvider, type IntegrationList } from '@lumen/contract';
+import {
+  CONNECTOR_PROVIDERS,
+  type ConnectorProvider,
+  type IntegrationList,
+  PROVIDER_CREDENTIAL_VARIABLES,
+} from '@lumen/contract';
 import type { ConnectorsConfig } from '../../config.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -44,6 +49,9 @@ export async function listIntegrations(
         status: connection?.status ?? null,
         account: connection ? { email: connection.accountEmail, name: connection.accountName } : null,
         lastSyncedAt: connection?.lastSyncedAt?.toISOString() ?? null,
+        syncing: connection?.isSyncing ?? false,
+        lastError: connection?.lastError ?? null,
+        missingVariables: configured[provider] ? [] : [...PROVIDER_CREDENTIAL_VARIABLES[provider]],
         counts: {
           seen: connection?.itemsSeen ?? 0,
           indexed: connection?.itemsIndexed ?? 0,

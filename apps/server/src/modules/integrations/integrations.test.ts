@@ -79,8 +79,12 @@ describe('GET /api/integrations', () => {
       status: null,
       account: null,
       lastSyncedAt: null,
+      syncing: false,
+      lastError: null,
+      missingVariables: [],
       counts: { seen: 0, indexed: 0, failed: 0 },
     });
+    expect(integrations['google-drive']?.missingVariables).toEqual(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
   });
 
   it('marks Google Drive configured by the Google pair', () => {
@@ -110,6 +114,9 @@ describe('GET /api/integrations', () => {
       status: 'connected',
       account: { email: 'ada@dropbox.example', name: 'Ada Lovelace' },
       lastSyncedAt: '2026-05-01T08:30:00.000Z',
+      syncing: false,
+      lastError: null,
+      missingVariables: [],
       counts: { seen: 12, indexed: 10, failed: 2 },
     });
     for (const secret of [
