@@ -18,7 +18,15 @@ const loadTranslation: Record<Exclude<Language, 'en'>, () => Promise<{ default: 
  * Screens that only signed-in team members reach keep their texts in namespaces of their own
  * (`locales/<namespace>/<language>.json`), loaded with the screen, so the landing page does not carry them.
  */
-export const NAMESPACES = ['teams', 'workspace', 'teamManagement', 'dashboards', 'spaces', 'assets'] as const;
+export const NAMESPACES = [
+  'teams',
+  'workspace',
+  'teamManagement',
+  'dashboards',
+  'spaces',
+  'assets',
+  'integrations',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Bundle = { default: Record<string, unknown> };

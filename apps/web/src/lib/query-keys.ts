@@ -24,3 +24,6 @@ export const CONVERSATIONS_QUERY_KEY = ['conversations'] as const;
 
 /** The Daily Updates figures, which a chat turn changes. */
 export const DAILY_UPDATES_QUERY_KEY = ['me', 'daily-updates'] as const;
+
+/** The connected services (integrations) of the signed-in user, and each connection's failed items beneath. */
+export const INTEGRATIONS_QUERY_KEY = ['integrations'] as const;

@@ -2,6 +2,7 @@ import 'i18next';
 import type assets from '@/locales/assets/en.json';
 import type dashboards from '@/locales/dashboards/en.json';
 import type en from '@/locales/en.json';
+import type integrations from '@/locales/integrations/en.json';
 import type spaces from '@/locales/spaces/en.json';
 import type teamManagement from '@/locales/teamManagement/en.json';
 import type teams from '@/locales/teams/en.json';
@@ -18,6 +19,7 @@ declare module 'i18next' {
       dashboards: typeof dashboards;
       spaces: typeof spaces;
       assets: typeof assets;
+      integrations: typeof integrations;
     };
   }
 }

@@ -1,6 +1,7 @@
 import type { RealtimeEvent } from '@lumen/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { RealtimeEventsContext, type SubscribeToRealtime } from '@/hooks/use-realtime-events';
 import {
   DOCUMENTS_QUERY_KEY,
   ROLE_QUERY_KEY,
@@ -29,7 +30,10 @@ export function refreshFor(queryClient: QueryClient, event: RealtimeEvent): void
   for (const queryKey of QUERIES_TO_REFRESH[event.resource]) void queryClient.invalidateQueries({ queryKey });
 }
 
-/** The signed-in app's live connection: team changes pushed by the server refresh the screens that show them. */
+/**
+ * The signed-in app's live connection: team changes pushed by the server refresh the screens that show them, and
+ * features listen to every event through `useRealtimeEvents` (one socket for the whole app).
+ */
 export function RealtimeProvider({
   children,
   connect = connectRealtime,
@@ -39,11 +43,20 @@ export function RealtimeProvider({
 }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
+  // The features' listeners outlive a reconnect, so they are kept here rather than on the connection.
+  const listenersRef = useRef(new Set<(event: RealtimeEvent) => void>());
+  const subscribe = useCallback<SubscribeToRealtime>((listener) => {
+    listenersRef.current.add(listener);
+    return () => listenersRef.current.delete(listener);
+  }, []);
 
   useEffect(() => {
     const connection = connect();
     const stopStatus = connection.onStatus(setStatus);
-    const stopEvents = connection.subscribe((event) => refreshFor(queryClient, event));
+    const stopEvents = connection.subscribe((event) => {
+      refreshFor(queryClient, event);
+      for (const listener of listenersRef.current) listener(event);
+    });
     return () => {
       stopStatus();
       stopEvents();
@@ -51,7 +64,11 @@ export function RealtimeProvider({
     };
   }, [connect, queryClient]);
 
-  return <RealtimeStatusContext.Provider value={status}>{children}</RealtimeStatusContext.Provider>;
+  return (
+    <RealtimeStatusContext.Provider value={status}>
+      <RealtimeEventsContext.Provider value={subscribe}>{children}</RealtimeEventsContext.Provider>
+    </RealtimeStatusContext.Provider>
+  );
 }
 
 /** Live / Reconnecting / Offline, or null outside the signed-in app. */

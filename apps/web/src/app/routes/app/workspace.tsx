@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { getDocumentContentHref } from '@/features/documents/api/get-documents';
+import { ConnectedServicesDialog } from '@/features/integrations/components/connected-services-dialog';
 import { useRole } from '@/features/me/api/get-role';
 import { CreateTeamForm } from '@/features/teams/components/create-team-form';
 import { RoleBadge } from '@/features/teams/components/role-badge';
@@ -24,7 +25,7 @@ import { AnalyticsTab, DocumentsTab, OverviewTab, SettingsTab, TeamTab } from '.
 /**
  * /workspace (docs/product-rules.md#workspace-and-dashboard): a spinner while the role loads, the create-workspace form
  * for a user without a team (the page turns into the workspace once the role refetches), else the workspace with its
- * header, search and tabs. Composes the teams, me, auth, preferences, documents and workspace features.
+ * header, search and tabs. Composes the teams, me, auth, preferences, documents, integrations and workspace features.
  */
 export function WorkspaceRoute() {
   const roleQuery = useRole();
@@ -68,6 +69,7 @@ function TeamWorkspace({ roleState }: { roleState: RoleState }) {
         roleBadge={<RoleBadge role={roleState.role} />}
         search={<WorkspaceSearch {...search} />}
         email={user?.email ?? null}
+        connectedServices={<ConnectedServicesDialog isSignedIn={user !== null} triggerVariant="button" />}
         onSignOut={handleSignOut}
         isSigningOut={isSigningOut}
       />

@@ -12,12 +12,25 @@ type WorkspaceHeaderProps = {
   /** The workspace search box. */
   search: ReactNode;
   email: string | null;
+  /** The connected-services dialog's button (composed by the route: features do not import each other). */
+  connectedServices?: ReactNode;
   onSignOut: () => void;
   isSigningOut: boolean;
 };
 
-/** Back to Chat, the workspace's name and the user's role, the search, and who is signed in with Sign Out. */
-export function WorkspaceHeader({ teamName, roleBadge, search, email, onSignOut, isSigningOut }: WorkspaceHeaderProps) {
+/**
+ * Back to Chat, the workspace's name and the user's role, the search, connected services, and who is signed in with
+ * Sign Out.
+ */
+export function WorkspaceHeader({
+  teamName,
+  roleBadge,
+  search,
+  email,
+  connectedServices,
+  onSignOut,
+  isSigningOut,
+}: WorkspaceHeaderProps) {
   const { t } = useTranslation('workspace');
   const initial = email?.trim().charAt(0).toUpperCase() || '?';
   return (
@@ -43,6 +56,7 @@ export function WorkspaceHeader({ teamName, roleBadge, search, email, onSignOut,
           </span>
         </div>
         <div className="ml-auto flex min-w-0 items-center gap-3">
+          {connectedServices}
           <span
             aria-hidden="true"
             className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary font-medium text-primary-foreground text-sm"
