@@ -3,22 +3,25 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { INTEGRATIONS } from '@/config/ui';
 import { API_BASE_PATH } from '@/lib/api-client';
 
-type TimerHandle = ReturnType<typeof setTimeout>;
+/** Stops a timer. */
+type CancelTimer = () => void;
 
-/** The clock the popup flow runs on; tests pass their own. */
+/** The clock the popup flow runs on; tests pass their own. Each call returns the function that cancels it. */
 export type PopupTimers = {
-  setTimeout: (callback: () => void, ms: number) => TimerHandle;
-  clearTimeout: (handle: TimerHandle) => void;
-  setInterval: (callback: () => void, ms: number) => TimerHandle;
-  clearInterval: (handle: TimerHandle) => void;
+  setTimeout: (callback: () => void, ms: number) => CancelTimer;
+  setInterval: (callback: () => void, ms: number) => CancelTimer;
 };
 
 // Looked up at call time, so fake timers installed after import still apply.
 const browserTimers: PopupTimers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle),
-  setInterval: (callback, ms) => setInterval(callback, ms),
-  clearInterval: (handle) => clearInterval(handle),
+  setTimeout: (callback, ms) => {
+    const handle = setTimeout(callback, ms);
+    return () => clearTimeout(handle);
+  },
+  setInterval: (callback, ms) => {
+    const handle = setInterval(callback, ms);
+    return () => clearInterval(handle);
+  },
 };
 
 type OpenWindow = (url: string, target: string, features: string) => Window | null;
@@ -38,7 +41,7 @@ type UseConnectPopupOptions = {
   timers?: PopupTimers;
 };
 
-type Attempt = { popup: Window; closeCheck: TimerHandle | null; giveUp: TimerHandle | null };
+type Attempt = { popup: Window; stopCloseCheck: CancelTimer | null; stopGiveUp: CancelTimer | null };
 
 /** The address the popup starts at: the server redirects it to the provider and back to its callback page. */
 export function connectUrl(provider: ConnectorProvider): string {
@@ -77,7 +80,7 @@ export function useConnectPopup({
 }: UseConnectPopupOptions) {
   const [connectingProviders, setConnectingProviders] = useState<ReadonlySet<ConnectorProvider>>(() => new Set());
   const attemptsRef = useRef(new Map<ConnectorProvider, Attempt>());
-  const refreshTimersRef = useRef(new Set<TimerHandle>());
+  const refreshTimersRef = useRef(new Set<CancelTimer>());
   const callbacksRef = useRef({ onResult, onPopupClosed });
   const timersRef = useRef(timers);
   useEffect(() => {
@@ -99,10 +102,8 @@ export function useConnectPopup({
   const stopConnecting = useCallback(
     (provider: ConnectorProvider) => {
       const attempt = attemptsRef.current.get(provider);
-      if (attempt?.giveUp) {
-        timersRef.current.clearTimeout(attempt.giveUp);
-        attempt.giveUp = null;
-      }
+      attempt?.stopGiveUp?.();
+      if (attempt) attempt.stopGiveUp = null;
       setConnecting(provider, false);
     },
     [setConnecting],
@@ -111,8 +112,8 @@ export function useConnectPopup({
   const forgetAttempt = useCallback((provider: ConnectorProvider) => {
     const attempt = attemptsRef.current.get(provider);
     if (!attempt) return;
-    if (attempt.closeCheck) timersRef.current.clearInterval(attempt.closeCheck);
-    if (attempt.giveUp) timersRef.current.clearTimeout(attempt.giveUp);
+    attempt.stopCloseCheck?.();
+    attempt.stopGiveUp?.();
     attemptsRef.current.delete(provider);
   }, []);
 
@@ -123,19 +124,19 @@ export function useConnectPopup({
       if (!popup) return 'blocked';
       forgetAttempt(provider);
       const clock = timersRef.current;
-      const attempt: Attempt = { popup, closeCheck: null, giveUp: null };
-      attempt.closeCheck = clock.setInterval(() => {
+      const attempt: Attempt = { popup, stopCloseCheck: null, stopGiveUp: null };
+      attempt.stopCloseCheck = clock.setInterval(() => {
         if (!attempt.popup.closed) return;
-        if (attempt.closeCheck) clock.clearInterval(attempt.closeCheck);
-        attempt.closeCheck = null;
-        const refresh = clock.setTimeout(() => {
-          refreshTimersRef.current.delete(refresh);
+        attempt.stopCloseCheck?.();
+        attempt.stopCloseCheck = null;
+        const stopRefresh = clock.setTimeout(() => {
+          refreshTimersRef.current.delete(stopRefresh);
           callbacksRef.current.onPopupClosed(provider);
         }, INTEGRATIONS.postCloseRefreshMs);
-        refreshTimersRef.current.add(refresh);
+        refreshTimersRef.current.add(stopRefresh);
       }, INTEGRATIONS.popupCheckMs);
-      attempt.giveUp = clock.setTimeout(() => {
-        attempt.giveUp = null;
+      attempt.stopGiveUp = clock.setTimeout(() => {
+        attempt.stopGiveUp = null;
         setConnecting(provider, false);
       }, INTEGRATIONS.connectingTimeoutMs);
       attemptsRef.current.set(provider, attempt);
@@ -162,7 +163,7 @@ export function useConnectPopup({
     const refreshTimers = refreshTimersRef.current;
     return () => {
       for (const provider of [...attempts.keys()]) forgetAttempt(provider);
-      for (const handle of refreshTimers) timersRef.current.clearTimeout(handle);
+      for (const stopRefresh of refreshTimers) stopRefresh();
       refreshTimers.clear();
     };
   }, [forgetAttempt]);
