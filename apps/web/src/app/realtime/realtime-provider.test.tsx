@@ -1,6 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
+import type { RealtimeEvent } from '@lumen/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { refreshFor } from './realtime-provider';
+import { useRealtimeEvents } from '@/hooks/use-realtime-events';
+import type { RealtimeConnection } from '@/lib/realtime';
+import { RealtimeProvider, refreshFor } from './realtime-provider';
+
+function Listener({ onEvent }: { onEvent: (event: RealtimeEvent) => void }) {
+  useRealtimeEvents(onEvent);
+  return null;
+}
 
 describe('refreshFor', () => {
   it('refetches what each changed notice names', () => {
@@ -13,5 +22,46 @@ describe('refreshFor', () => {
       ['team'],
       ['me', 'role'],
     ]);
+  });
+});
+
+describe('RealtimeProvider', () => {
+  it("passes every pushed event to the features' listeners over the one connection, until they unmount", () => {
+    let push: (event: RealtimeEvent) => void = () => {};
+    const connect = vi.fn(
+      (): RealtimeConnection => ({
+        subscribe: (listener) => {
+          push = listener;
+          return () => {};
+        },
+        onStatus: () => () => {},
+        status: () => 'live',
+        close: () => {},
+      }),
+    );
+    const onEvent = vi.fn();
+    const queryClient = new QueryClient();
+    const view = render(
+      <QueryClientProvider client={queryClient}>
+        <RealtimeProvider connect={connect}>
+          <Listener onEvent={onEvent} />
+          <Listener onEvent={onEvent} />
+        </RealtimeProvider>
+      </QueryClientProvider>,
+    );
+    const event: RealtimeEvent = { type: 'sync_completed', platform: 'dropbox', platform_name: 'Dropbox' };
+
+    act(() => push(event));
+    expect(connect).toHaveBeenCalledTimes(1);
+    expect(onEvent.mock.calls).toEqual([[event], [event]]);
+
+    view.rerender(
+      <QueryClientProvider client={queryClient}>
+        <RealtimeProvider connect={connect}>{null}</RealtimeProvider>
+      </QueryClientProvider>,
+    );
+    act(() => push(event));
+    expect(connect).toHaveBeenCalledTimes(1);
+    expect(onEvent).toHaveBeenCalledTimes(2);
   });
 });

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { apiErrorResponse, jsonResponse, type StubRequest, type StubRoutes, stubFetch } from '@/testing/fetch-stub';
 import { createSignOutRoutes, documentSummary, roleState, testSession, uploadedFile } from '@/testing/fixtures';
+import { integrationList } from '@/testing/integration-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 import { textAnswerChunks, uiMessageStreamResponse } from '@/testing/ui-message-stream';
 
@@ -366,20 +367,38 @@ describe('/chat', () => {
     }
   });
 
-  it('lists the integrations with their Connect actions disabled, and says why', async () => {
-    stubChatApi();
+  it('opens the connected services from the header: one card per integration, focus back on the button after closing', async () => {
+    stubChatApi({ 'GET /api/integrations': jsonResponse(integrationList()) });
     const { user } = renderRoutes({ path: '/chat' });
-    await user.click(await screen.findByRole('button', { name: 'Connected services' }));
+    const trigger = await screen.findByRole('button', { name: 'Connected services' });
+    await user.click(trigger);
 
     const dialog = await screen.findByRole('dialog', { name: 'Connected services' });
     for (const name of ['Google Drive', 'OneDrive', 'Dropbox', 'Slack', 'Notion', 'Confluence', 'Custom Integration']) {
-      expect(within(dialog).getByRole('heading', { name })).toBeInTheDocument();
+      expect(await within(dialog).findByRole('heading', { name })).toBeInTheDocument();
     }
-    const connects = within(dialog).getAllByRole('button', { name: 'Connect' });
-    expect(connects).toHaveLength(6);
-    for (const button of connects) expect(button).toBeDisabled();
+    expect(within(dialog).getAllByRole('button', { name: 'Connect' })).toHaveLength(3);
+    expect(within(within(dialog).getByTestId('integration-slack')).getByRole('status')).toHaveTextContent(
+      'Not configured',
+    );
     expect(within(dialog).getByRole('button', { name: 'Request' })).toBeDisabled();
-    expect(dialog).toHaveTextContent('needs an administrator to configure its integration first');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(trigger).toHaveFocus();
+  });
+
+  it('shows the live-link badge in the header', async () => {
+    stubChatApi();
+    renderRoutes({ path: '/chat' });
+
+    const header = (await screen.findByRole('button', { name: 'Connected services' })).closest('header');
+    expect(header).not.toBeNull();
+    expect(
+      within(header as HTMLElement).getByText(/^(Connecting|Live|Reconnecting|Offline)$/, {
+        selector: '[role="status"]',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('shows the account, the model, and saves preferences that apply at once', async () => {

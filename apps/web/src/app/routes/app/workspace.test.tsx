@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiErrorResponse, jsonResponse, type StubRoutes, type stubFetch } from '@/testing/fetch-stub';
 import { createSignOutRoutes, documentSummary, roleState, stubSignedIn } from '@/testing/fixtures';
+import { integrationList } from '@/testing/integration-fixtures';
 import { activityEntry, teamMember, teamStats } from '@/testing/team-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 
@@ -117,6 +118,17 @@ describe('/workspace', () => {
     expect(await screen.findByText('Grace Hopper joined the team as Employee')).toBeInTheDocument();
     // Real events only: none of the prototype's sample entries.
     expect(screen.queryByText(/AI Query processed/)).not.toBeInTheDocument();
+  });
+
+  it('opens the connected-services dialog from the header', async () => {
+    stubWorkspace(roleState('employee'), { 'GET /api/integrations': jsonResponse(integrationList()) });
+    const { user } = renderRoutes({ path: '/workspace' });
+
+    await user.click(await screen.findByRole('button', { name: 'Connected services' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Connected services' });
+    expect(await within(dialog).findByRole('heading', { name: 'Google Drive' })).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('button', { name: 'Connect' })).toHaveLength(3);
   });
 
   it('shows the role badge as member when no role is known', async () => {
