@@ -325,6 +325,21 @@ describe('Dropbox driver against the fake Dropbox', () => {
     expect((await driver.listChanges(token, null)).nextCursor).toBeTruthy();
   });
 
+  it('answers a reset cursor with a non-retryable 409 and a network failure with a retryable error', async () => {
+    const token = fake.issueAccessToken();
+    const reset = await rejection(driver.listChanges(token, 'AAE-not-a-cursor'));
+    expect(reset).toBeInstanceOf(ConnectorHttpError);
+    expect(reset).toMatchObject({ status: 409, isRetryable: false });
+    expect((reset as Error).message).toContain('reset');
+
+    const closed = await startDropboxFake();
+    await closed.close();
+    const offline = createDropboxDriver(configFor(closed));
+    const unreachable = await rejection(offline.accountIdentity(token));
+    expect(unreachable).toBeInstanceOf(ConnectorHttpError);
+    expect(unreachable).toMatchObject({ status: null, isRetryable: true });
+  });
+
   it('uploads a file that then appears in the next listing, renaming on a clash', async () => {
     const token = fake.issueAccessToken();
     const { cursor } = await listAll(driver, token, null);

@@ -254,11 +254,24 @@ export function createDropboxDriver(connectors: ConnectorsConfig, options: Drive
       return [...emails].sort();
     }
 
+    /**
+     * A folder whose members this account may not list (a route error, 409) shares with nobody we can name: the file
+     * then syncs as unshared, which gives no one extra access. Refused tokens, rate limits and outages still fail.
+     */
+    async function listMembersOrNone(sharedFolderId: string): Promise<string[]> {
+      try {
+        return await listMembers(sharedFolderId);
+      } catch (error) {
+        if (error instanceof ConnectorHttpError && error.status === 409) return [];
+        throw error;
+      }
+    }
+
     return (sharedFolderId: string | undefined): Promise<string[]> => {
       if (!sharedFolderId) return Promise.resolve([]);
       let members = byFolder.get(sharedFolderId);
       if (!members) {
-        members = listMembers(sharedFolderId);
+        members = listMembersOrNone(sharedFolderId);
         byFolder.set(sharedFolderId, members);
       }
       return members;
@@ -373,7 +386,9 @@ export function createDropboxDriver(connectors: ConnectorsConfig, options: Drive
 
     async upload(accessToken, file) {
       const folder = (file.folder ?? '').replace(/\/+$/, '');
-      const path = `${folder.startsWith('/') || folder === '' ? folder : `/${folder}`}/${file.name}`;
+      // A folder is a path, or a Dropbox id (`id:…`) or namespace (`ns:…`) that a path may continue from.
+      const isReference = /^(id|ns):/.test(folder);
+      const path = `${isReference || folder.startsWith('/') || folder === '' ? folder : `/${folder}`}/${file.name}`;
       const response = await send(
         `${hosts.content}/2/files/upload`,
         {
