@@ -169,6 +169,22 @@ describe('Dropbox driver against the fake Dropbox', () => {
     expect(reused).toBeInstanceOf(ConnectorAuthError);
   });
 
+  it('brings the user back with access_denied and the state when they decline', async () => {
+    const declining = await startDropboxFake({ isConsentDenied: true });
+    try {
+      const declined = createDropboxDriver(configFor(declining));
+      const redirect = await consent(
+        declined.authorizationUrl({ state: 'state-d', codeChallenge: pkcePair().challenge, redirectUri: REDIRECT_URI }),
+      );
+      expect(`${redirect.origin}${redirect.pathname}`).toBe(REDIRECT_URI);
+      expect(redirect.searchParams.get('error')).toBe('access_denied');
+      expect(redirect.searchParams.get('state')).toBe('state-d');
+      expect(redirect.searchParams.has('code')).toBe(false);
+    } finally {
+      await declining.close();
+    }
+  });
+
   it('refuses a code sent back with another redirect URI', async () => {
     const { verifier, challenge } = pkcePair();
     const redirect = await consent(

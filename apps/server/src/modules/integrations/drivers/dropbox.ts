@@ -177,6 +177,15 @@ export function createDropboxDriver(connectors: ConnectorsConfig, options: Drive
     }
   }
 
+  /** Reads a successful response's body; a connection lost midway is a retryable failure like no answer. */
+  async function readBody<T>(read: () => Promise<T>, call: string): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      throw new ConnectorHttpError(`Dropbox ${call} answer was cut off: ${(error as Error).message}`, { status: null });
+    }
+  }
+
   function requireClient(): { clientId: string; clientSecret: string } {
     if (!connectors.dropbox) throw new Error('Dropbox is not configured (DROPBOX_APP_KEY, DROPBOX_APP_SECRET)');
     return connectors.dropbox;
@@ -192,7 +201,7 @@ export function createDropboxDriver(connectors: ConnectorsConfig, options: Drive
       route,
     );
     if (!response.ok) throw await toFailure(response, route);
-    return (await response.json()) as T;
+    return readBody(() => response.json() as Promise<T>, route);
   }
 
   async function requestToken(params: Record<string, string>, call: string): Promise<OAuthTokens> {
@@ -217,7 +226,7 @@ export function createDropboxDriver(connectors: ConnectorsConfig, options: Drive
         retryAfterSeconds: response.status === 429 || response.status >= 500 ? retryAfterOf(response, parsed) : null,
       });
     }
-    return toTokens((await response.json()) as DropboxTokenResponse, new Date());
+    return toTokens(await readBody(() => response.json() as Promise<DropboxTokenResponse>, call), new Date());
   }
 
   function webUrlOf(pathDisplay: string | undefined): string | null {
@@ -381,7 +390,8 @@ export function createDropboxDriver(connectors: ConnectorsConfig, options: Drive
         'files/download',
       );
       if (!response.ok) throw await toFailure(response, 'files/download');
-      return { content: Buffer.from(await response.arrayBuffer()), mimeType: mimeTypeFromName(item.name) };
+      const bytes = await readBody(() => response.arrayBuffer(), 'files/download');
+      return { content: Buffer.from(bytes), mimeType: mimeTypeFromName(item.name) };
     },
 
     async upload(accessToken, file) {
@@ -404,7 +414,7 @@ export function createDropboxDriver(connectors: ConnectorsConfig, options: Drive
         'files/upload',
       );
       if (!response.ok) throw await toFailure(response, 'files/upload');
-      const metadata = (await response.json()) as files.FileMetadata;
+      const metadata = await readBody(() => response.json() as Promise<files.FileMetadata>, 'files/upload');
       const resolveSharing = createSharingResolver(accessToken);
       return toFileItem(metadata, await resolveSharing(metadata.sharing_info?.parent_shared_folder_id));
     },
