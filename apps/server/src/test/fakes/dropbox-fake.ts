@@ -806,7 +806,11 @@ export async function startDropboxFake(options: DropboxFakeOptions = {}): Promis
     };
   }
 
-  /** The files under a folder change in the feed (their sharing info changed), as Dropbox reports them. */
+  /**
+   * The folder and everything below it reappear in the feed when it is shared or unshared: its contents move into or
+   * out of a shared namespace and their `sharing_info` changes. (Modelled on how Dropbox mounts shared folders; the
+   * documentation does not spell out which entries a client sees, so treat this as the fake's assumption.)
+   */
   function touchContents(pathLower: string): void {
     journal.push(pathLower);
     for (const path of [...foldersByPath.keys(), ...filesByPath.keys()].sort()) {

@@ -359,6 +359,8 @@ export function createDropboxDriver(connectors: ConnectorsConfig, options: Drive
     },
 
     async listChanges(accessToken, cursor) {
+      // A cursor unused for long expires: continue then answers 409 `reset` (a non-retryable ConnectorHttpError), and
+      // only a full listing (a null cursor) starts over.
       const page = cursor
         ? await callRpc<files.ListFolderResult>(accessToken, 'files/list_folder/continue', { cursor })
         : await callRpc<files.ListFolderResult>(accessToken, 'files/list_folder', {
