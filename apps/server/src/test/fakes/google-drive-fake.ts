@@ -68,12 +68,15 @@ export interface GoogleDriveFake {
   /** Deleted for good (not in the trash): the change feed reports `removed`. */
   deleteFile(fileId: string): void;
   share(fileId: string, email: string, role?: 'reader' | 'commenter' | 'writer'): void;
+  /** With the connected user's own email on someone else's file: the file leaves their view (reported removed). */
   unshare(fileId: string, email: string): void;
   /** The file as the API would answer it with every field. */
   getFile(fileId: string): drive_v3.Schema$File | null;
   /** The next `count` Drive API calls answer `status` (429, 403 rate limit, 5xx) with an optional Retry-After. */
   failNext(count: number, status: number, retryAfterSeconds?: number): void;
   setDenyConsent(deny: boolean): void;
+  /** Opens an authorization URL like a browser whose user consents; answers the redirect (callback URL). */
+  followConsent(authorizationUrl: string): Promise<URL>;
   /** Every access token issued so far stops working (the way they do after an hour). */
   expireAccessTokens(): void;
   /** Every refresh token stops working (revoked at myaccount.google.com, password change...). */
@@ -407,6 +410,15 @@ export async function startGoogleDriveFake(options: GoogleDriveFakeOptions = {})
     return file;
   };
 
+  /** A file the user can see: theirs, or shared with them (unsharing it from them takes it out of their view). */
+  const isVisible = (file: StoredFile): boolean =>
+    file.permissions.some((permission) => permission.id === user.permissionId);
+
+  const visibleFile = (fileId: string): StoredFile | null => {
+    const file = files.get(fileId);
+    return file && isVisible(file) ? file : null;
+  };
+
   const touch = (file: StoredFile, isContentChange: boolean): void => {
     const now = new Date().toISOString();
     file.version += 1;
@@ -574,7 +586,7 @@ export async function startGoogleDriveFake(options: GoogleDriveFakeOptions = {})
     }
     const pageSize = pageSizeOf(url, 100);
     const offset = Number(url.searchParams.get('pageToken') ?? '0');
-    const visible = [...files.values()].filter((file) => (query === '' ? true : !file.trashed));
+    const visible = [...files.values()].filter((file) => isVisible(file) && (query === '' || !file.trashed));
     const page = visible.slice(offset, offset + pageSize);
     const list: drive_v3.Schema$FileList = {
       kind: 'drive#fileList',
@@ -606,7 +618,7 @@ export async function startGoogleDriveFake(options: GoogleDriveFakeOptions = {})
     for (; position <= changeLog.length && changes.length < pageSize; position += 1) {
       const entry = changeLog[position - 1];
       if (!entry || latestChange.get(entry.fileId) !== position) continue;
-      const file = files.get(entry.fileId);
+      const file = visibleFile(entry.fileId);
       if (!file && !includeRemoved) continue;
       changes.push({
         kind: 'drive#change',
@@ -661,7 +673,7 @@ export async function startGoogleDriveFake(options: GoogleDriveFakeOptions = {})
   };
 
   const handleFileGet = (fileId: string, url: URL, response: ServerResponse): void => {
-    const file = files.get(fileId);
+    const file = visibleFile(fileId);
     if (!file) {
       sendApiError(response, 404, 'notFound', `File not found: ${fileId}.`);
       return;
@@ -684,7 +696,7 @@ export async function startGoogleDriveFake(options: GoogleDriveFakeOptions = {})
   };
 
   const handleExport = (fileId: string, url: URL, response: ServerResponse): void => {
-    const file = files.get(fileId);
+    const file = visibleFile(fileId);
     if (!file) {
       sendApiError(response, 404, 'notFound', `File not found: ${fileId}.`);
       return;
@@ -857,6 +869,12 @@ export async function startGoogleDriveFake(options: GoogleDriveFakeOptions = {})
     },
     setDenyConsent: (deny) => {
       denyConsent = deny;
+    },
+    followConsent: async (authorizationUrl) => {
+      const response = await fetch(authorizationUrl, { redirect: 'manual' });
+      const location = response.headers.get('location');
+      if (response.status !== 302 || !location) throw new Error(`The consent page answered ${response.status}`);
+      return new URL(location);
     },
     expireAccessTokens: () => {
       for (const grant of accessTokens.values()) grant.expiresAt = 0;

@@ -48,9 +48,7 @@ function createVerifier(): { verifier: string; challenge: string } {
 /** Follows the authorization URL like a browser whose user consents; answers the callback's query. */
 async function consent(challenge: string, state = 'state-1'): Promise<URLSearchParams> {
   const url = driver.authorizationUrl({ state, codeChallenge: challenge, redirectUri: REDIRECT_URI });
-  const response = await fetch(url, { redirect: 'manual' });
-  expect(response.status).toBe(302);
-  const location = new URL(response.headers.get('location') ?? '');
+  const location = await fake.followConsent(url);
   expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
   return location.searchParams;
 }
@@ -199,6 +197,17 @@ describe('Google Drive driver: OAuth', () => {
     await expectRejection(driver.refresh('1//0unknown'), ConnectorAuthError);
   });
 
+  it("reports a wrong client secret as an HTTP error, not as the user's refused grant", async () => {
+    const tokens = await connect();
+    const misconfigured = createGoogleDriveDriver(
+      { ...connectorsFor(fake.baseUrl), googleDrive: { clientId: fake.clientId, clientSecret: 'wrong' } },
+      { fetch: countingFetch },
+    );
+    const error = await expectRejection(misconfigured.refresh(tokens.refreshToken ?? ''), ConnectorHttpError);
+    expect(error).toMatchObject({ status: 401, isRetryable: false });
+    expect(error.message).toContain('invalid_client');
+  });
+
   it('answers the account identity', async () => {
     const tokens = await connect();
     expect(await driver.accountIdentity(tokens.accessToken)).toEqual({
@@ -291,6 +300,20 @@ describe('Google Drive driver: files', () => {
     fake.deleteFile(added.id ?? '');
     const removal = await drain(accessToken, delta.cursor);
     expect(removal.items).toEqual([expect.objectContaining({ id: added.id, deleted: true })]);
+  });
+
+  it('reports a file unshared from the account as removed, and shared again as back', async () => {
+    const fromDan = fake.addFile({ name: 'from-dan.txt', content: 'dan', owner: 'dan@example.com' });
+    const start = await drain(accessToken, null);
+    expect(start.items.map((item) => item.id)).toContain(fromDan.id);
+    fake.unshare(fromDan.id ?? '', fake.user.email);
+    const lost = await drain(accessToken, start.cursor);
+    expect(lost.items).toEqual([expect.objectContaining({ id: fromDan.id, deleted: true, sharedWith: [] })]);
+    fake.share(fromDan.id ?? '', fake.user.email, 'reader');
+    const back = await drain(accessToken, lost.cursor);
+    expect(back.items).toEqual([
+      expect.objectContaining({ id: fromDan.id, deleted: false, sharedWith: ['dan@example.com'] }),
+    ]);
   });
 
   it('pages through a long change feed', async () => {

@@ -269,10 +269,14 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
     const text = await response.text();
     const body = readErrorBody(text) as GoogleTokenResponse | null;
     if (!response.ok || !body?.access_token) {
-      if (body?.error === 'invalid_grant' || response.status === 401) {
-        throw new ConnectorAuthError(`Google refused the grant: ${body?.error_description ?? body?.error ?? ''}`);
+      if (body?.error === 'invalid_grant') {
+        throw new ConnectorAuthError(`Google refused the grant: ${body.error_description ?? body.error}`);
       }
-      throw toConnectorError(response.status, response.headers, text, 'token request');
+      // invalid_client (401) is our client id or secret, not the user's grant: connecting again would not help.
+      throw new ConnectorHttpError(
+        `Google token request failed (${response.status}): ${body?.error ?? ''} ${body?.error_description ?? ''}`,
+        { status: response.status, retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')) },
+      );
     }
     const tokens: OAuthTokens = {
       accessToken: body.access_token,
