@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { drive as createDriveClient, type drive_v3 } from '@googleapis/drive';
+import type { drive_v3 } from '@googleapis/drive';
 import type { ConnectorsConfig } from '../../../config.ts';
 import {
   type AccountIdentity,
@@ -221,12 +221,14 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
   const baseUrl = connectors.baseUrls['google-drive']?.replace(/\/+$/, '');
   const hosts = baseUrl ? { accounts: baseUrl, oauth: baseUrl, api: baseUrl } : REAL_HOSTS;
   const fetchFn: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const drive = createDriveClient({
-    version: 'v3',
-    rootUrl: `${hosts.api}/`,
-    retry: false,
-    fetchImplementation: fetchFn,
-  });
+  // The SDK takes over half a second to load: only when a Drive call is made, not at every server start.
+  let client: Promise<drive_v3.Drive> | null = null;
+  const loadClient = (): Promise<drive_v3.Drive> => {
+    client ??= import('@googleapis/drive').then(({ drive }) =>
+      drive({ version: 'v3', rootUrl: `${hosts.api}/`, retry: false, fetchImplementation: fetchFn }),
+    );
+    return client;
+  };
 
   const requireCredentials = () => {
     if (!credentials) throw new Error('Google Drive is not configured (GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET)');
@@ -241,9 +243,10 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
   });
 
   /** A Drive call through the SDK, its errors as the driver's. */
-  const callDrive = async <T>(what: string, call: () => Promise<{ data: T }>): Promise<T> => {
+  const callDrive = async <T>(what: string, call: (drive: drive_v3.Drive) => Promise<{ data: T }>): Promise<T> => {
+    const drive = await loadClient();
     try {
-      return (await call()).data;
+      return (await call(drive)).data;
     } catch (error) {
       throw fromSdkError(error, what);
     }
@@ -289,7 +292,7 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
   };
 
   const fetchMe = async (accessToken: string): Promise<Me & { name: string | null }> => {
-    const about = await callDrive('about.get', () =>
+    const about = await callDrive('about.get', (drive) =>
       drive.about.get({ fields: 'user(displayName,emailAddress,permissionId)' }, authHeaders(accessToken)),
     );
     const user = about.user;
@@ -300,7 +303,7 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
   };
 
   const listFilesPage = async (accessToken: string, cursor: Extract<Cursor, { phase: 'listing' }>) => {
-    const list = await callDrive('files.list', () =>
+    const list = await callDrive('files.list', (drive) =>
       drive.files.list(
         {
           q: 'trashed = false',
@@ -329,7 +332,7 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
   };
 
   const listChangesPage = async (accessToken: string, cursor: Extract<Cursor, { phase: 'changes' }>) => {
-    const list = await callDrive('changes.list', () =>
+    const list = await callDrive('changes.list', (drive) =>
       drive.changes.list(
         {
           pageToken: cursor.pageToken,
@@ -418,7 +421,7 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
       if (cursorValue === null) {
         // Full sync: take the change token first, so what changes while the listing runs comes up afterwards.
         const me = await fetchMe(accessToken);
-        const start = await callDrive('changes.getStartPageToken', () =>
+        const start = await callDrive('changes.getStartPageToken', (drive) =>
           drive.changes.getStartPageToken({ fields: 'startPageToken' }, authHeaders(accessToken)),
         );
         if (!start.startPageToken) {
@@ -439,7 +442,7 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
     fetchContent: async (accessToken, item): Promise<RemoteContent> => {
       const exportType = item.mimeType ? EXPORT_TYPES[item.mimeType] : undefined;
       if (exportType) {
-        const data = await callDrive('files.export', () =>
+        const data = await callDrive('files.export', (drive) =>
           drive.files.export(
             { fileId: item.id, mimeType: exportType },
             { ...authHeaders(accessToken), responseType: 'arraybuffer' },
@@ -447,7 +450,7 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
         );
         return { content: Buffer.from(data as ArrayBuffer), mimeType: exportType };
       }
-      const data = await callDrive('files.get (media)', () =>
+      const data = await callDrive('files.get (media)', (drive) =>
         drive.files.get(
           { fileId: item.id, alt: 'media', supportsAllDrives: true },
           { ...authHeaders(accessToken), responseType: 'arraybuffer' },
@@ -462,7 +465,7 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
     upload: async (accessToken, file): Promise<RemoteItem> => {
       const [me, created] = await Promise.all([
         fetchMe(accessToken),
-        callDrive('files.create', () =>
+        callDrive('files.create', (drive) =>
           drive.files.create(
             {
               requestBody: {
