@@ -379,6 +379,16 @@ describe('Google Drive driver: files', () => {
     expect(missing).toMatchObject({ status: 404, isRetryable: false });
   });
 
+  it('reports an unreachable host as a retryable HTTP error without status', async () => {
+    const closed = await startGoogleDriveFake();
+    const origin = closed.baseUrl;
+    await closed.close();
+    const offline = createGoogleDriveDriver(connectorsFor(origin));
+    const error = await expectRejection(offline.listChanges(accessToken, null), ConnectorHttpError);
+    expect(error).toMatchObject({ status: null, isRetryable: true });
+    await expectRejection(offline.refresh('1//0any'), ConnectorHttpError);
+  });
+
   it('uploads a file to My Drive and the change feed reports it', async () => {
     const start = await drain(accessToken, null);
     const uploaded = await driver.upload(accessToken, {
