@@ -365,9 +365,11 @@ export async function startGoogleDriveFake(options: GoogleDriveFakeOptions = {})
           permissionId: permissionIdFor(file.ownerEmail),
         },
       ],
-      permissions: file.permissions,
       permissionIds: file.permissions.map((permission) => permission.id ?? ''),
     };
+    // Drive lists a file's permissions only to those who may share it (owner and writers, by default).
+    const myRole = file.permissions.find((permission) => permission.id === user.permissionId)?.role;
+    if (myRole === 'owner' || myRole === 'writer') resource.permissions = file.permissions;
     if (file.mimeType !== GOOGLE_FOLDER && file.mimeType !== GOOGLE_SHORTCUT) {
       resource.size = String(file.content.length);
     }

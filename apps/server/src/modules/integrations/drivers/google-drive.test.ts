@@ -309,7 +309,9 @@ describe('Google Drive driver: files', () => {
     fake.unshare(fromDan.id ?? '', fake.user.email);
     const lost = await drain(accessToken, start.cursor);
     expect(lost.items).toEqual([expect.objectContaining({ id: fromDan.id, deleted: true, sharedWith: [] })]);
+    // Shared back as a reader: Drive hides the permissions from a reader, the owner still counts.
     fake.share(fromDan.id ?? '', fake.user.email, 'reader');
+    expect(fake.getFile(fromDan.id ?? '')?.permissions).toBeUndefined();
     const back = await drain(accessToken, lost.cursor);
     expect(back.items).toEqual([
       expect.objectContaining({ id: fromDan.id, deleted: false, sharedWith: ['dan@example.com'] }),

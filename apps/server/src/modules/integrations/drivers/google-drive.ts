@@ -45,8 +45,10 @@ const EXPORT_TYPES: Record<string, string> = {
   'application/vnd.google-apps.presentation': 'text/plain',
 };
 
+/** `owners` too: Drive shows `permissions` only to those who may share the file, so a reader sees just the owner. */
 const FILE_FIELDS =
-  'id,name,mimeType,size,modifiedTime,md5Checksum,version,webViewLink,trashed,permissions(id,emailAddress,type,role)';
+  'id,name,mimeType,size,modifiedTime,md5Checksum,version,webViewLink,trashed,' +
+  'owners(emailAddress,permissionId),permissions(id,emailAddress,type,role)';
 const LIST_PAGE_SIZE = 1000;
 const CHANGES_PAGE_SIZE = 1000;
 
@@ -181,6 +183,10 @@ function sharedWithOf(file: drive_v3.Schema$File, me: Me): string[] {
     const email = permission.emailAddress?.toLowerCase();
     if (!email || email === myEmail || permission.id === me.permissionId) continue;
     emails.add(email);
+  }
+  for (const owner of file.owners ?? []) {
+    const email = owner.emailAddress?.toLowerCase();
+    if (email && email !== myEmail && owner.permissionId !== me.permissionId) emails.add(email);
   }
   return [...emails].sort();
 }
