@@ -426,10 +426,12 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
     listChanges: async (accessToken, cursorValue): Promise<ChangePage> => {
       if (cursorValue === null) {
         // Full sync: take the change token first, so what changes while the listing runs comes up afterwards.
-        const me = await fetchMe(accessToken);
-        const start = await callDrive('changes.getStartPageToken', (drive) =>
-          drive.changes.getStartPageToken({ fields: 'startPageToken' }, authHeaders(accessToken)),
-        );
+        const [me, start] = await Promise.all([
+          fetchMe(accessToken),
+          callDrive('changes.getStartPageToken', (drive) =>
+            drive.changes.getStartPageToken({ fields: 'startPageToken' }, authHeaders(accessToken)),
+          ),
+        ]);
         if (!start.startPageToken) {
           throw new ConnectorHttpError('Google Drive answered no start page token', { status: 502 });
         }
