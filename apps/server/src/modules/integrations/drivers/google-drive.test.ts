@@ -437,7 +437,7 @@ describe('Google Drive at scale', () => {
       const started = performance.now();
       const ids = big.addFiles(10_000, (index) => ({ name: `file-${index}.txt`, content: `content ${index}` }));
       expect(new Set(ids).size).toBe(10_000);
-      expect(performance.now() - started).toBeLessThan(2000);
+      expect(performance.now() - started).toBeLessThan(5000);
 
       const bigDriver = createGoogleDriveDriver({
         ...connectorsFor(big.baseUrl),
