@@ -1,11 +1,17 @@
 import type { ConnectorsConfig } from '../../../config.ts';
 import type { ConnectorDriver, DriverOptions } from '../connector-driver.ts';
 import { createDropboxDriver } from './dropbox.ts';
+import { createGoogleDriveDriver } from './google-drive.ts';
+import { createOneDriveDriver } from './onedrive.ts';
 
 /**
  * Every provider's driver for the configured clients (a driver of an unconfigured provider answers
  * `isConfigured() === false`). One line per provider; each driver reads its hosts from `connectors.baseUrls`.
  */
 export function createDrivers(connectors: ConnectorsConfig, options: DriverOptions = {}): ConnectorDriver[] {
-  return [createDropboxDriver(connectors, options)];
+  return [
+    createGoogleDriveDriver(connectors, options),
+    createOneDriveDriver(connectors, options),
+    createDropboxDriver(connectors, options),
+  ];
 }
