@@ -1,10 +1,11 @@
 import type { ConnectorsConfig } from '../../../config.ts';
 import type { ConnectorDriver, DriverOptions } from '../connector-driver.ts';
+import { createOneDriveDriver } from './onedrive.ts';
 
 /**
  * Every provider's driver for the configured clients (a driver of an unconfigured provider answers
  * `isConfigured() === false`). One line per provider; each driver reads its hosts from `connectors.baseUrls`.
  */
-export function createDrivers(_connectors: ConnectorsConfig, _options: DriverOptions = {}): ConnectorDriver[] {
-  return [];
+export function createDrivers(connectors: ConnectorsConfig, options: DriverOptions = {}): ConnectorDriver[] {
+  return [createOneDriveDriver(connectors, options)];
 }
