@@ -70,7 +70,7 @@ export interface OneDriveFake {
   addFiles(count: number, make: (index: number) => OneDriveFakeFile): string[];
   updateFile(id: string, content: string | Buffer): void;
   deleteFile(id: string): void;
-  /** Grants `email` read access: directly, or through a sharing link sent to them. */
+  /** Grants `email` read access to a file or a folder (and all below it): directly, or by a sharing link sent to them. */
   share(id: string, email: string, via?: 'direct' | 'link'): void;
   unshare(id: string, email: string): void;
   /** The stored file as the drive holds it (uploads included); null when absent or deleted. */
@@ -195,6 +195,29 @@ export async function startOneDriveFake(options: OneDriveFakeOptions = {}): Prom
     return entry;
   }
 
+  function requireShareable(id: string): Entry {
+    const entry = entries.get(id);
+    if (!entry || entry.isDeleted || entry === root) throw new Error(`OneDrive fake: no file or folder ${id}`);
+    return entry;
+  }
+
+  /** A folder's sharing reaches everything below it, so all of it counts as a sharing change. */
+  function markSharingChanged(entry: Entry) {
+    const isBelow = (candidate: Entry) => {
+      for (let at: Entry | undefined = candidate; at; at = at.parentId ? entries.get(at.parentId) : undefined) {
+        if (at === entry) return true;
+      }
+      return false;
+    };
+    const changed = entry.isFolder
+      ? [...entries.values()].filter((candidate) => !candidate.isDeleted && isBelow(candidate))
+      : [entry];
+    for (const item of changed) {
+      item.metaVersion += 1;
+      item.sharingSeq = ++seq;
+    }
+  }
+
   function insertFile(file: OneDriveFakeFile): Entry {
     const parentId = file.parentId ?? root.id;
     const entry = makeEntry({
@@ -259,7 +282,7 @@ export async function startOneDriveFake(options: OneDriveFakeOptions = {}): Prom
     item.parentReference = { driveId, driveType: 'personal', id: entry.parentId, path: pathOf(entry) };
     if (entry.isFolder) item.folder = { childCount: countChildren(entry.id) };
     else item.file = { mimeType: entry.mimeType, hashes: { quickXorHash: contentDigest(entry.content) } };
-    if (entry.grants.size > 0) item.shared = { scope: 'users', owner: { user: accountIdentity() } };
+    if (effectiveGrants(entry).length > 0) item.shared = { scope: 'users', owner: { user: accountIdentity() } };
     return item;
   }
 
@@ -269,9 +292,20 @@ export async function startOneDriveFake(options: OneDriveFakeOptions = {}): Prom
     return count;
   }
 
+  /** The item's own grants and those it inherits from shared folders above it. */
+  function effectiveGrants(entry: Entry) {
+    const grants: { email: string; permissionId: string; via: 'direct' | 'link'; from: Entry }[] = [];
+    for (let at: Entry | undefined = entry; at; at = at.parentId ? entries.get(at.parentId) : undefined) {
+      for (const [email, grant] of at.grants) grants.push({ email, ...grant, from: at });
+    }
+    return grants;
+  }
+
   function toPermissions(entry: Entry): Permission[] {
     const owner: Permission = { id: 'owner', roles: ['owner'], grantedToV2: { user: accountIdentity() } };
-    const grants = [...entry.grants.entries()].map(([email, grant]): Permission => {
+    const grants = effectiveGrants(entry).map(({ email, from, ...grant }): Permission => {
+      const inheritedFrom =
+        from === entry ? {} : { inheritedFrom: { driveId, id: from.id, path: `${pathOf(from)}/${from.name}` } };
       const user: EmailIdentity = { id: createHash('sha1').update(email).digest('hex').slice(0, 16), email };
       const siteUser: SharePointIdentity = { displayName: email, loginName: `i:0#.f|membership|${email}` };
       const identity: SharePointIdentitySet = { user, siteUser };
@@ -281,6 +315,7 @@ export async function startOneDriveFake(options: OneDriveFakeOptions = {}): Prom
           roles: ['read'],
           link: { type: 'view', scope: 'users', webUrl: `https://1drv.ms/u/s!${grant.permissionId}` },
           grantedToIdentitiesV2: [identity],
+          ...inheritedFrom,
         };
       }
       return {
@@ -288,6 +323,7 @@ export async function startOneDriveFake(options: OneDriveFakeOptions = {}): Prom
         roles: ['read'],
         grantedToV2: identity,
         invitation: { email, signInRequired: true },
+        ...inheritedFrom,
       };
     });
     return [owner, ...grants];
@@ -680,16 +716,13 @@ export async function startOneDriveFake(options: OneDriveFakeOptions = {}): Prom
       touchAncestors(entry);
     },
     share(id, email, via = 'direct') {
-      const entry = requireFile(id);
+      const entry = requireShareable(id);
       entry.grants.set(email.toLowerCase(), { permissionId: randomBytes(6).toString('hex'), via });
-      entry.metaVersion += 1;
-      entry.sharingSeq = ++seq;
+      markSharingChanged(entry);
     },
     unshare(id, email) {
-      const entry = requireFile(id);
-      if (!entry.grants.delete(email.toLowerCase())) return;
-      entry.metaVersion += 1;
-      entry.sharingSeq = ++seq;
+      const entry = requireShareable(id);
+      if (entry.grants.delete(email.toLowerCase())) markSharingChanged(entry);
     },
     readFile(id) {
       const entry = entries.get(id);

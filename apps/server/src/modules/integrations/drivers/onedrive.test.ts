@@ -136,6 +136,12 @@ describe('OneDrive driver: OAuth', () => {
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
     expect((await driver.accountIdentity(refreshed.accessToken)).email).toBe(fake.account.email);
 
+    // An outage at the token endpoint is not a refusal: the connection stays, the sync retries later.
+    fake.failNext(1, 503, 30);
+    const outage = await driver.refresh(refreshed.refreshToken ?? '').catch((caught: unknown) => caught);
+    expect(outage).toBeInstanceOf(ConnectorHttpError);
+    expect(outage).toMatchObject({ status: 503, retryAfterSeconds: 30 });
+
     await expect(driver.refresh('not-a-refresh-token')).rejects.toBeInstanceOf(ConnectorAuthError);
     fake.revokeRefreshTokens();
     await expect(driver.refresh(refreshed.refreshToken ?? '')).rejects.toBeInstanceOf(ConnectorAuthError);
@@ -222,6 +228,17 @@ describe('OneDrive driver: files', () => {
     // No request left the fake, though Graph's links name graph.microsoft.com and a 1drv.com download host.
     expect(fetchedUrls.length).toBeGreaterThan(0);
     expect(fetchedUrls.every((url) => url.startsWith(fake.origin))).toBe(true);
+  });
+
+  it("reports the files of a folder shared later with the folder's people", async () => {
+    const { cursor } = await listAll(accessToken, null);
+    const reports = fake.addFolder('Board');
+    const minutes = fake.addFile({ name: 'minutes.txt', content: 'Minutes', parentId: reports });
+    const { cursor: afterAdd } = await listAll(accessToken, cursor);
+    fake.share(reports, 'Board@Contoso.test', 'link');
+    const changes = await listAll(accessToken, afterAdd);
+    expect(changes.items).toHaveLength(1);
+    expect(changes.items[0]).toMatchObject({ id: minutes, sharedWith: ['board@contoso.test'] });
   });
 
   it('restarts from a full listing when Graph answers 410 Gone for the stored token', async () => {

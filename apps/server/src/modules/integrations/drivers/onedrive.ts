@@ -98,10 +98,12 @@ export function createOneDriveDriver(connectors: ConnectorsConfig, options: Driv
     }
   }
 
-  async function throwGraphError(response: Response, what: string): Promise<never> {
+  /** `hasBearer`: the call carried our access token, so a 401 means Graph refused it (not a stale download URL). */
+  async function throwGraphError(response: Response, what: string, hasBearer = true): Promise<never> {
     const body = (await response.json().catch(() => null)) as GraphErrorBody | null;
     const code = body?.error?.code ? ` (${body.error.code})` : '';
-    if (response.status === 401) throw new ConnectorAuthError(`OneDrive refused the access token for ${what}${code}`);
+    if (response.status === 401 && hasBearer)
+      throw new ConnectorAuthError(`OneDrive refused the access token for ${what}${code}`);
     throw new ConnectorHttpError(`OneDrive ${what} answered ${response.status}${code}`, {
       status: response.status,
       retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
@@ -159,7 +161,14 @@ export function createOneDriveDriver(connectors: ConnectorsConfig, options: Driv
     const emails = new Set<string>();
     let url: string | null = `${graphOrigin}/v1.0/me/drive/items/${encodeURIComponent(itemId)}/permissions`;
     while (url) {
-      const page: PermissionPage = await getGraphJson<PermissionPage>(url, accessToken, 'permissions');
+      const page: PermissionPage | null = await getGraphJson<PermissionPage>(url, accessToken, 'permissions').catch(
+        (error: unknown) => {
+          // Deleted between the delta page and this call: the next delta reports the deletion.
+          if (error instanceof ConnectorHttpError && error.status === 404) return null;
+          throw error;
+        },
+      );
+      if (!page) return [];
       for (const permission of page.value ?? []) {
         // The owner of an item in /me/drive is the connected account.
         if (permission.roles?.includes('owner')) continue;
@@ -174,7 +183,7 @@ export function createOneDriveDriver(connectors: ConnectorsConfig, options: Driv
         // A direct invitation names the address it was sent to, also before the recipient redeemed it.
         if (!permission.link && permission.invitation?.email) emails.add(permission.invitation.email.toLowerCase());
       }
-      const next = page['@odata.nextLink'];
+      const next: string | undefined = page['@odata.nextLink'];
       url = next ? resolveUrl(next) : null;
     }
     if (accountEmail) emails.delete(accountEmail);
@@ -212,7 +221,11 @@ export function createOneDriveDriver(connectors: ConnectorsConfig, options: Driv
   }
 
   async function toRemoteItems(accessToken: string, driveItems: DriveItem[]): Promise<RemoteItem[]> {
-    const relevant = driveItems.filter((item) => item.id && (item.deleted || (item.file && !item.root)));
+    // Files only: folders (and the root, a folder too) are not documents, and a deleted folder's files come as their
+    // own deletions. A deletion may carry no facet at all, so anything not marked a folder counts.
+    const relevant = driveItems.filter((item) =>
+      item.deleted ? Boolean(item.id) && !item.folder : Boolean(item.id) && Boolean(item.file) && !item.root,
+    );
     // Permissions cost one call per item, so only items with the shared facet are asked.
     const shared = relevant.filter((item) => !item.deleted && item.shared);
     const sharedWithById = new Map<string, string[]>();
@@ -320,6 +333,7 @@ export function createOneDriveDriver(connectors: ConnectorsConfig, options: Driv
       if (response.status >= 300 && response.status < 400 && location) {
         await response.body?.cancel();
         response = await send(resolveUrl(new URL(location, url).toString()), {}, 'download');
+        if (!response.ok) await throwGraphError(response, 'download', false);
       }
       if (!response.ok) await throwGraphError(response, 'content');
       const content = Buffer.from(await response.arrayBuffer());
