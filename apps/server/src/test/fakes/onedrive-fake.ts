@@ -124,6 +124,28 @@ interface DeltaToken {
   a?: [number, string];
 }
 
+/** A delta page: driveItems, and a nextLink while more are waiting, else the deltaLink. */
+interface DeltaResponse {
+  '@odata.context': string;
+  value: (DriveItem & { '@microsoft.graph.sharedChanged'?: 'True' })[];
+  '@odata.nextLink'?: string;
+  '@odata.deltaLink'?: string;
+}
+
+interface PermissionsResponse {
+  value: Permission[];
+}
+
+/** The identity platform's token response (v2.0 endpoint). */
+interface TokenResponse {
+  token_type: 'Bearer';
+  scope: string;
+  expires_in: number;
+  ext_expires_in: number;
+  access_token: string;
+  refresh_token: string;
+}
+
 const MAX_SIMPLE_UPLOAD = 4 * 1024 * 1024;
 
 export async function startOneDriveFake(options: OneDriveFakeOptions = {}): Promise<OneDriveFake> {
@@ -375,7 +397,7 @@ export async function startOneDriveFake(options: OneDriveFakeOptions = {}): Prom
     return token !== undefined && token.expiresAt > Date.now();
   }
 
-  function issueTokens(scope: string) {
+  function issueTokens(scope: string): TokenResponse {
     const accessToken = randomToken('EwA');
     const refreshToken = randomToken('M.C');
     accessTokens.set(accessToken, { expiresAt: Date.now() + accessTokenLifetime * 1000 });
@@ -439,7 +461,7 @@ export async function startOneDriveFake(options: OneDriveFakeOptions = {}): Prom
     }
     candidates.sort((a, b) => effectiveSeq(a) - effectiveSeq(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const page = candidates.slice(0, pageSize);
-    const value = page.map((entry) => {
+    const value = page.map((entry): DeltaResponse['value'][number] => {
       const item = toDriveItem(entry);
       return isSharingShown && entry.sharingSeq > token.s
         ? { ...item, '@microsoft.graph.sharedChanged': 'True' }
@@ -448,13 +470,15 @@ export async function startOneDriveFake(options: OneDriveFakeOptions = {}): Prom
     const last = page.at(-1);
     if (candidates.length > pageSize && last) {
       const next: DeltaToken = { e: epoch, s: token.s, t: token.t, a: [effectiveSeq(last), last.id] };
-      return sendJson(res, 200, { '@odata.context': contextUrl, value, '@odata.nextLink': deltaUrl(next) });
+      const body: DeltaResponse = { '@odata.context': contextUrl, value, '@odata.nextLink': deltaUrl(next) };
+      return sendJson(res, 200, body);
     }
-    return sendJson(res, 200, {
+    const body: DeltaResponse = {
       '@odata.context': contextUrl,
       value,
       '@odata.deltaLink': deltaUrl({ e: epoch, s: seq, t: seq }),
-    });
+    };
+    return sendJson(res, 200, body);
   }
   const contextUrl = `${linkOrigins.graph}/v1.0/$metadata#Collection(driveItem)`;
 
@@ -574,7 +598,8 @@ export async function startOneDriveFake(options: OneDriveFakeOptions = {}): Prom
       const entry = entries.get(decodeURIComponent(itemPath[1]));
       if (!entry || entry.isDeleted) return sendGraphError(res, 404, 'itemNotFound', 'Item not found');
       if (itemPath[2] === 'permissions') {
-        return sendJson(res, 200, { value: toPermissions(entry) });
+        const body: PermissionsResponse = { value: toPermissions(entry) };
+        return sendJson(res, 200, body);
       }
       if (entry.isFolder) return sendGraphError(res, 400, 'invalidRequest', 'A folder has no content.');
       const ticket = randomBytes(16).toString('base64url');

@@ -223,7 +223,9 @@ export function createOneDriveDriver(connectors: ConnectorsConfig, options: Driv
   async function toRemoteItems(accessToken: string, driveItems: DriveItem[]): Promise<RemoteItem[]> {
     // Files only: folders (and the root, a folder too) are not documents, and a deleted folder's files come as their
     // own deletions. A deletion may carry no facet at all, so anything not marked a folder counts.
-    const relevant = driveItems.filter((item) =>
+    // The same item can come more than once in a delta feed; its last state counts.
+    const latest = [...new Map(driveItems.map((item) => [item.id, item])).values()];
+    const relevant = latest.filter((item) =>
       item.deleted ? Boolean(item.id) && !item.folder : Boolean(item.id) && Boolean(item.file) && !item.root,
     );
     // Permissions cost one call per item, so only items with the shared facet are asked.
