@@ -17,6 +17,8 @@ let fake: OneDriveFake;
 let driver: ConnectorDriver;
 /** Every URL the driver fetched, to prove none went to a real Microsoft host. */
 const fetchedUrls: string[] = [];
+/** The same, never reset: checked once every test of the driver ran. */
+const allFetchedUrls: string[] = [];
 
 function connectorsFor(origin: string): ConnectorsConfig {
   return {
@@ -64,7 +66,9 @@ beforeAll(async () => {
   fake = await startOneDriveFake({ pageSize: 3 });
   driver = createOneDriveDriver(connectorsFor(fake.origin), {
     fetch: (input, init) => {
-      fetchedUrls.push(input instanceof Request ? input.url : String(input));
+      const url = input instanceof Request ? input.url : String(input);
+      fetchedUrls.push(url);
+      allFetchedUrls.push(url);
       return fetch(input, init);
     },
   });
@@ -326,6 +330,13 @@ describe('OneDrive driver: files', () => {
 
   it('has no revoke: Microsoft offers no per-grant revocation for this flow', () => {
     expect(driver.revoke).toBeUndefined();
+  });
+
+  it('sent every request of this suite (token, Graph, links, downloads) to the base URL, none to Microsoft', () => {
+    const paths = allFetchedUrls.map((url) => new URL(url).pathname);
+    expect(paths).toContain(`/${fake.tenant}/oauth2/v2.0/token`);
+    expect(paths.some((path) => path.startsWith('/download/'))).toBe(true);
+    expect(allFetchedUrls.filter((url) => !url.startsWith(`${fake.origin}/`))).toEqual([]);
   });
 });
 
