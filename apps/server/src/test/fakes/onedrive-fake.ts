@@ -428,6 +428,7 @@ export async function startOneDriveFake(options: OneDriveFakeOptions = {}): Prom
       return null;
     }
   }
+  const contextUrl = `${linkOrigins.graph}/v1.0/$metadata#Collection(driveItem)`;
   const deltaUrl = (token?: DeltaToken) =>
     `${linkOrigins.graph}/v1.0/me/drive/root/delta${token ? `?token=${encodeToken(token)}` : ''}`;
 
@@ -480,7 +481,6 @@ export async function startOneDriveFake(options: OneDriveFakeOptions = {}): Prom
     };
     return sendJson(res, 200, body);
   }
-  const contextUrl = `${linkOrigins.graph}/v1.0/$metadata#Collection(driveItem)`;
 
   async function serveUpload(req: IncomingMessage, res: ServerResponse, url: URL, parentId: string, path: string) {
     const names = path
