@@ -26,11 +26,7 @@ beforeAll(async () => {
     },
     undefined,
     {
-      drivers: [
-        new MemoryConnector('onedrive'),
-        new MemoryConnector('dropbox'),
-        new MemoryConnector('google-drive'),
-      ],
+      drivers: [new MemoryConnector('onedrive'), new MemoryConnector('dropbox'), new MemoryConnector('google-drive')],
     },
   );
 });
