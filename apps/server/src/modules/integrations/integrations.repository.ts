@@ -14,8 +14,9 @@ const connectionSummaryColumns = {
   itemsIndexed: connections.itemsIndexed,
   itemsFailed: connections.itemsFailed,
   lastError: connections.lastError,
+  // Qualified by hand: in a select list drizzle prints columns without their table, and both tables have an `id`.
   isSyncing:
-    sql<boolean>`exists (select 1 from ${syncRuns} where ${syncRuns.connectionId} = ${connections.id} and ${syncRuns.status} = 'running')`.mapWith(
+    sql<boolean>`exists (select 1 from ${syncRuns} where ${syncRuns}.${sql.identifier('connection_id')} = ${connections}.${sql.identifier('id')} and ${syncRuns}.${sql.identifier('status')} = 'running')`.mapWith(
       Boolean,
     ),
 };

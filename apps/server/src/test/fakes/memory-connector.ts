@@ -43,6 +43,8 @@ export class MemoryConnector implements ConnectorDriver {
   configured = true;
   /** Token lifetime; a negative value issues tokens that are already expired. */
   tokenLifetimeMs = 60 * 60_000;
+  /** When set, the tokens of the code exchange live this long instead (refreshed ones get `tokenLifetimeMs`). */
+  exchangeTokenLifetimeMs: number | null = null;
   private readonly codes = new Map<string, { codeChallenge: string; redirectUri: string }>();
   private readonly accessTokens = new Map<string, Date>();
   private readonly refreshTokens = new Set<string>();
@@ -61,8 +63,8 @@ export class MemoryConnector implements ConnectorDriver {
     retryAfterSeconds: null,
     status: 429,
   };
-  /** A list call after this many successful pages fails with a non-retryable error (once). */
-  failListAfterPages: number | null = null;
+  /** The list call after this many pages served fails with a non-retryable error (once). */
+  private failAtPage: number | null = null;
   private pagesServed = 0;
   /** Files whose content fetch fails. */
   readonly brokenFiles = new Set<string>();
@@ -108,6 +110,26 @@ export class MemoryConnector implements ConnectorDriver {
     this.requireFile(id);
     this.files.delete(id);
     this.record(id, true);
+  }
+
+  /** Serves `pages` more pages, then fails the next list call once (HTTP 400, not retryable): a sync cut short. */
+  failAfterPages(pages: number): void {
+    this.failAtPage = this.pagesServed + pages;
+  }
+
+  /** Empties the store and the feed and clears every switch (tokens already issued stay valid). */
+  reset(): void {
+    this.files.clear();
+    this.changes = [];
+    this.brokenFiles.clear();
+    this.failAtPage = null;
+    this.throttle = { remaining: 0, retryAfterSeconds: null, status: 429 };
+    this.isRefreshRefused = false;
+    this.isRefreshTokenKept = false;
+    this.tokenLifetimeMs = 60 * 60_000;
+    this.exchangeTokenLifetimeMs = null;
+    this.pageSize = 2;
+    for (const calls of [this.refreshCalls, this.fetchCalls, this.listCalls, this.revoked]) calls.length = 0;
   }
 
   throttleNextLists(count: number, retryAfterSeconds: number | null, status = 429): void {
@@ -156,7 +178,7 @@ export class MemoryConnector implements ConnectorDriver {
     if (!grant || grant.codeChallenge !== challenge || grant.redirectUri !== exchange.redirectUri) {
       throw new ConnectorHttpError('invalid_grant', { status: 400 });
     }
-    return this.issueTokens(true);
+    return this.issueTokens(true, this.exchangeTokenLifetimeMs ?? this.tokenLifetimeMs);
   }
 
   async refresh(refreshToken: string): Promise<OAuthTokens> {
@@ -184,8 +206,8 @@ export class MemoryConnector implements ConnectorDriver {
         retryAfterSeconds: this.throttle.retryAfterSeconds,
       });
     }
-    if (this.failListAfterPages !== null && this.pagesServed >= this.failListAfterPages) {
-      this.failListAfterPages = null;
+    if (this.failAtPage !== null && this.pagesServed >= this.failAtPage) {
+      this.failAtPage = null;
       throw new ConnectorHttpError('HTTP 400 bad cursor', { status: 400 });
     }
     this.pagesServed += 1;
@@ -269,9 +291,9 @@ export class MemoryConnector implements ConnectorDriver {
     if (!expiresAt || expiresAt.getTime() <= Date.now()) throw new ConnectorAuthError('HTTP 401');
   }
 
-  private issueTokens(withRefreshToken: boolean): OAuthTokens {
+  private issueTokens(withRefreshToken: boolean, lifetimeMs = this.tokenLifetimeMs): OAuthTokens {
     const accessToken = `at-${randomUUID()}`;
-    const expiresAt = new Date(Date.now() + this.tokenLifetimeMs);
+    const expiresAt = new Date(Date.now() + lifetimeMs);
     this.accessTokens.set(accessToken, expiresAt);
     let refreshToken: string | null = null;
     if (withRefreshToken) {
