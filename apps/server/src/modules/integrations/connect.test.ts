@@ -134,6 +134,22 @@ describe('GET /api/integrations/:provider/callback', () => {
     bobSocket.socket.close();
   });
 
+  it('documents every integrations route in the OpenAPI document', async () => {
+    const spec = await getAs(ctx, null, '/api/docs/json');
+    const paths = Object.keys(spec.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/integrations',
+        '/api/integrations/{provider}/connect',
+        '/api/integrations/{provider}/callback',
+        '/api/integrations/{provider}/sync',
+        '/api/integrations/{provider}/failures',
+        '/api/integrations/{provider}/disconnect',
+        '/api/integrations/popup-result.js',
+      ]),
+    );
+  });
+
   it('serves the result script, which posts to the opener at the app origin and closes', async () => {
     const response = await getAs(ctx, null, '/api/integrations/popup-result.js');
     expect(response.statusCode).toBe(200);

@@ -174,15 +174,6 @@ export async function listSyncableConnectionIds(db: Database): Promise<string[]>
   return rows.map((row) => row.id);
 }
 
-/** Deletes the connection by id when it is still the user's; false when it is gone. */
-export async function deleteConnectionById(db: Database, connectionId: string): Promise<boolean> {
-  const deleted = await db
-    .delete(connections)
-    .where(eq(connections.id, connectionId))
-    .returning({ id: connections.id });
-  return deleted.length > 0;
-}
-
 // --- sync runs ---
 
 export type SyncRunRow = typeof syncRuns.$inferSelect;
