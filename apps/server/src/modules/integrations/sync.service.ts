@@ -38,6 +38,21 @@ const READABLE_TYPES = new Set([
   'application/vnd.openxmlformats-officedocument.presentationml.presentation',
 ]);
 
+/** For a listing that names no usable type (OneDrive and Dropbox may say octet-stream): the name's extension. */
+const READABLE_BY_EXTENSION: Record<string, string> = {
+  txt: 'text/plain',
+  md: 'text/markdown',
+  markdown: 'text/markdown',
+  csv: 'text/csv',
+  html: 'text/html',
+  htm: 'text/html',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+
 /** Google's own formats are exported by the driver to a readable type, so they are fetched. */
 const EXPORTED_TYPE_PREFIX = 'application/vnd.google-apps.';
 
@@ -52,6 +67,19 @@ function baseMimeType(mimeType: string | null): string | null {
 
 function isReadable(mimeType: string | null): boolean {
   return mimeType !== null && READABLE_TYPES.has(mimeType);
+}
+
+/**
+ * The type the sync reads an item as: its own when readable; else, when the type says nothing precise (none,
+ * octet-stream, another text/*), the one its name's extension stands for; else its own (then it is not read).
+ */
+function readableType(mimeType: string | null, name: string): string | null {
+  const base = baseMimeType(mimeType);
+  if (isReadable(base)) return base;
+  const isVague = base === null || base === 'application/octet-stream' || base.startsWith('text/');
+  const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
+  const byName = extension ? READABLE_BY_EXTENSION[extension] : undefined;
+  return isVague && byName ? byName : base;
 }
 
 /** An item failed; the sync records it and goes on. */
@@ -189,7 +217,7 @@ async function syncItem(
   item: RemoteItem,
   sharedWith: string[],
 ): Promise<void> {
-  const listedType = baseMimeType(item.mimeType);
+  const listedType = readableType(item.mimeType, item.name);
   const isExported = listedType?.startsWith(EXPORTED_TYPE_PREFIX) ?? false;
   if (!isExported && !isReadable(listedType)) {
     throw new ItemError(`Files of type ${listedType ?? 'unknown'} cannot be read.`);
@@ -207,7 +235,7 @@ async function syncItem(
     }
     throw error;
   }
-  const mimeType = baseMimeType(content.mimeType);
+  const mimeType = readableType(content.mimeType, item.name);
   if (!isReadable(mimeType)) throw new ItemError(`Files of type ${mimeType ?? 'unknown'} cannot be read.`);
   let pages: Awaited<ReturnType<typeof extractPages>>;
   try {

@@ -1,8 +1,16 @@
-import type { IntegrationList, SearchResult, SyncFailureList } from '@lumen/contract';
+import { randomUUID } from 'node:crypto';
+import {
+  type Citation,
+  type IntegrationList,
+  PLATFORM_LABELS,
+  type SearchResult,
+  type SyncFailureList,
+} from '@lumen/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connections, documents, jobs, syncRuns } from '../../db/schema/index.ts';
 import { createSecretBox } from '../../platform/secrets.ts';
+import { dataParts, parseUIMessageStream, postChat } from '../../test/assistant-fixtures.ts';
 import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
 import { makeDocx, makePdf, makePptx, makeXlsx } from '../../test/document-fixtures.ts';
 import { MemoryConnector } from '../../test/fakes/memory-connector.ts';
@@ -130,6 +138,13 @@ describe('the sync job', () => {
     dropbox.addFile({ id: 'j-broken', name: 'locked.txt', content: 'secret' });
     dropbox.brokenFiles.add('j-broken');
     dropbox.addFile({ id: 'k-fake', name: 'fake.pdf', mimeType: 'application/pdf', content: 'not a pdf at all' });
+    // A store that does not know the type: read by the name's extension.
+    dropbox.addFile({
+      id: 'l-ideas',
+      name: 'ideas.md',
+      mimeType: 'application/octet-stream',
+      content: 'Paint the hull',
+    });
 
     const aliceSocket = await openSocket(ctx, alice);
     const bobSocket = await openSocket(ctx, bob);
@@ -145,7 +160,9 @@ describe('the sync job', () => {
       'f-memo',
       'g-sheet',
       'h-deck',
+      'l-ideas',
     ]);
+    expect(synced.find((document) => document.externalId === 'l-ideas')?.mimeType).toBe('text/markdown');
     const memo = synced.find((document) => document.externalId === 'f-memo');
     expect(memo).toMatchObject({
       title: 'memo.docx',
@@ -173,15 +190,15 @@ describe('the sync job', () => {
     const list = (await callApi(ctx, alice, 'GET', '/api/integrations')).json<IntegrationList>();
     const card = list.integrations.find((integration) => integration.provider === 'dropbox');
     expect(card).toMatchObject({ connected: true, status: 'connected', syncing: false, lastError: null });
-    expect(card?.counts).toEqual({ seen: 11, indexed: 8, failed: 3 });
+    expect(card?.counts).toEqual({ seen: 12, indexed: 9, failed: 3 });
     expect(card?.lastSyncedAt).not.toBeNull();
     const [run] = await runsOf(connection.id);
-    expect(run).toMatchObject({ status: 'completed', filesSynced: 8, error: null });
+    expect(run).toMatchObject({ status: 'completed', filesSynced: 9, error: null });
 
     await waitFor(() => aliceSocket.received.some((event) => event.type === 'sync_completed'));
     expect(aliceSocket.received.filter((event) => event.type !== 'platform_connected')).toEqual([
       { type: 'sync_started', platform: 'dropbox', platform_name: 'Dropbox', message: 'Syncing Dropbox...' },
-      { type: 'sync_completed', platform: 'dropbox', platform_name: 'Dropbox', files_synced: 8, connected: true },
+      { type: 'sync_completed', platform: 'dropbox', platform_name: 'Dropbox', files_synced: 9, connected: true },
     ]);
     expect(bobSocket.received).toEqual([]);
     aliceSocket.socket.close();
@@ -479,6 +496,16 @@ describe('who sees synced documents', () => {
     const content = await callApi(ctx, bob, 'GET', `${documentUrl}/content`);
     expect(content.statusCode).toBe(302);
     expect(content.headers.location).toBe('https://store.test/files/plan');
+
+    // The assistant cites it for the teammate as "plan.txt (Dropbox)", and the chip opens it at the source.
+    const chat = await postChat(ctx, bob.cookie, { id: randomUUID(), text: 'What is the breakwater extension plan?' });
+    expect(chat.statusCode).toBe(200);
+    const [cited] = dataParts<{ citations: Citation[] }>(parseUIMessageStream(chat.body), 'data-citations');
+    const citation = cited?.citations.find((candidate) => candidate.documentId === plan?.id);
+    expect(citation).toMatchObject({ title: 'plan.txt', source: 'dropbox' });
+    expect(PLATFORM_LABELS[citation?.source ?? 'upload']).toBe('Dropbox');
+    const opened = await callApi(ctx, bob, 'GET', citation?.url.split('#')[0] ?? '');
+    expect(opened.headers.location).toBe('https://store.test/files/plan');
 
     dropbox.shareFile('plan', []);
     await syncNow(alice);
