@@ -9,7 +9,16 @@ import { authRoutes, createAuth } from './modules/auth/index.ts';
 import { conversationsRoutes } from './modules/conversations/index.ts';
 import { documentsRoutes, registerDocumentJobs } from './modules/documents/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
-import { integrationsRoutes } from './modules/integrations/index.ts';
+import {
+  type ConnectorDriver,
+  createConnectorRegistry,
+  createDrivers,
+  createIntegrationsRuntime,
+  integrationsPopupRoutes,
+  integrationsRoutes,
+  registerIntegrationJobs,
+  type SyncSettings,
+} from './modules/integrations/index.ts';
 import { acceptPendingInviteCode, invitationsRoutes, publicInvitationsRoutes } from './modules/invitations/index.ts';
 import { dailyUpdatesRoutes, meRoutes } from './modules/me/index.ts';
 import { preferencesRoutes } from './modules/preferences/index.ts';
@@ -37,6 +46,10 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** A mailer to use instead of the SMTP or outbox one. */
   mailer?: Mailer;
+  /** Connector drivers to use instead of `createDrivers(config.connectors)` (tests inject in-memory ones). */
+  drivers?: ConnectorDriver[];
+  /** The sync's waits and retries (tests make them instant). */
+  connectorSync?: Partial<SyncSettings>;
 }
 
 /**
@@ -93,12 +106,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Job handlers: the background work each module does, claimed from the one queue by every instance.
   registerDocumentJobs(app);
   registerSearchJobs(app);
+  const integrations = createIntegrationsRuntime(app, {
+    config,
+    drivers: createConnectorRegistry(options.drivers ?? createDrivers(config.connectors)),
+    ...(options.connectorSync ? { sync: options.connectorSync } : {}),
+  });
+  registerIntegrationJobs(app, integrations);
 
   await app.register(authRoutes, { config, auth });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(publicInvitationsRoutes);
+      // The OAuth popup's pages read the session themselves: a failure there is a page for the popup, not JSON.
+      await api.register(integrationsPopupRoutes, { runtime: integrations });
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', signedIn.authenticate);
         await signedIn.register(meRoutes);
@@ -113,7 +134,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await signedIn.register(invitationsRoutes, { config });
         await signedIn.register(spacesRoutes, { config });
         await signedIn.register(workItemsRoutes);
-        await signedIn.register(integrationsRoutes, { config });
+        await signedIn.register(integrationsRoutes, { runtime: integrations });
       });
     },
     { prefix: '/api' },

@@ -193,6 +193,7 @@ export const ERROR_REASONS = {
   // ---- Integrations (INTEGRATION_MESSAGES) ----
   INTEGRATION_PROVIDER_UNKNOWN: { code: 'VALIDATION_FAILED', message: INTEGRATION_MESSAGES.unknownProvider },
   INTEGRATION_NOT_CONNECTED: { code: 'NOT_FOUND', message: INTEGRATION_MESSAGES.notConnected },
+  INTEGRATION_NEEDS_RECONNECT: { code: 'CONFLICT', message: INTEGRATION_MESSAGES.needsReconnect },
 
   // ---- The assistant and conversations ----
   CONVERSATION_NOT_FOUND: { code: 'NOT_FOUND', message: 'Conversation not found.' },

@@ -17,6 +17,7 @@ export type SyncRunStatus = (typeof SYNC_RUN_STATUSES)[number];
 export const INTEGRATION_MESSAGES = {
   unknownProvider: 'This integration does not exist',
   notConnected: 'This integration is not connected',
+  needsReconnect: 'This integration must be connected again before it can sync',
 } as const;
 
 export const connectorProviderSchema = z.enum(CONNECTOR_PROVIDERS, { error: INTEGRATION_MESSAGES.unknownProvider });
@@ -63,6 +64,10 @@ export type IntegrationList = z.infer<typeof integrationListSchema>;
 export const syncFailureSchema = z.object({ id: z.string(), name: z.string(), error: z.string() });
 export const syncFailureListSchema = z.object({ failures: z.array(syncFailureSchema) });
 export type SyncFailureList = z.infer<typeof syncFailureListSchema>;
+
+/** POST /api/integrations/:provider/sync (202): false when a sync of the connection was already waiting. */
+export const syncRequestResultSchema = z.object({ queued: z.boolean() });
+export type SyncRequestResult = z.infer<typeof syncRequestResultSchema>;
 
 /**
  * What the OAuth callback page posts to the window that opened the popup (`window.opener.postMessage(message,

@@ -63,6 +63,28 @@ describe('/ws', () => {
     outsider.socket.close();
   });
 
+  it("delivers a user's own event to that user's sockets only, not to their teammates", async () => {
+    // Sockets of the tests before may still be counted: wait for these two on top of them.
+    const before = ctx.app.realtime.connectionCount();
+    const mine = await connect(employee);
+    const teammate = await connect(admin);
+    await waitFor(() => ctx.app.realtime.connectionCount() >= before + 2);
+    await ctx.app.realtime.publishToUser(employee.userId, {
+      type: 'sync_completed',
+      platform: 'dropbox',
+      platform_name: 'Dropbox',
+      files_synced: 3,
+    });
+    await waitFor(() => mine.received.length > 0);
+    expect(mine.received).toEqual([
+      { type: 'sync_completed', platform: 'dropbox', platform_name: 'Dropbox', files_synced: 3 },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(teammate.received).toEqual([]);
+    mine.socket.close();
+    teammate.socket.close();
+  });
+
   it('sends nothing for a refused change', async () => {
     const member = await connect(admin);
     await waitFor(() => ctx.app.realtime.connectionCount() >= 1);

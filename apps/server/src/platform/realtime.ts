@@ -13,14 +13,14 @@ const POLICY_VIOLATION = 1008;
 
 export type ChangedResource = Extract<RealtimeEvent, { type: 'changed' }>['resource'];
 
-interface Envelope {
-  teamId: string;
-  event: RealtimeEvent;
-}
+/** Who receives an event: a team's members, or one user's own sockets (integration events). */
+type Envelope = { teamId: string; event: RealtimeEvent } | { userId: string; event: RealtimeEvent };
 
 export interface Realtime {
   /** Pushes the event to every connected member of the team, on every instance. */
   publishToTeam(teamId: string, event: RealtimeEvent): Promise<void>;
+  /** Pushes the event to that user's connections only (any team), on every instance. */
+  publishToUser(userId: string, event: RealtimeEvent): Promise<void>;
   /** Tells the user's team that something changed (the clients refetch it); a user without a team tells nobody. */
   notifyTeamOf(userId: string, resource: ChangedResource): Promise<void>;
   /** Open connections on this instance (for tests and the health of the fan-out). */
@@ -46,10 +46,14 @@ export const realtimePlugin = fp(
   async (app: FastifyInstance, options: { config: Config }) => {
     const clients = new Set<{ socket: WebSocket; userId: string; teamId: string | null }>();
 
-    const deliver = ({ teamId, event }: Envelope) => {
-      const message = JSON.stringify(event);
+    const deliver = (envelope: Envelope) => {
+      const message = JSON.stringify(envelope.event);
+      const isRecipient =
+        'userId' in envelope
+          ? (client: { userId: string }) => client.userId === envelope.userId
+          : (client: { teamId: string | null }) => client.teamId === envelope.teamId;
       for (const client of clients) {
-        if (client.teamId === teamId && client.socket.readyState === client.socket.OPEN) client.socket.send(message);
+        if (isRecipient(client) && client.socket.readyState === client.socket.OPEN) client.socket.send(message);
       }
     };
 
@@ -74,8 +78,7 @@ export const realtimePlugin = fp(
       return role?.teamId ?? null;
     };
 
-    const publishToTeam = async (teamId: string, event: RealtimeEvent) => {
-      const envelope: Envelope = { teamId, event };
+    const publish = async (envelope: Envelope) => {
       if (stopListening) {
         await app.database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(envelope)})`);
       } else {
@@ -83,8 +86,11 @@ export const realtimePlugin = fp(
       }
     };
 
+    const publishToTeam = (teamId: string, event: RealtimeEvent) => publish({ teamId, event });
+
     app.decorate('realtime', {
       publishToTeam,
+      publishToUser: (userId, event) => publish({ userId, event }),
       async notifyTeamOf(userId, resource) {
         try {
           const teamId = await teamOf(userId);

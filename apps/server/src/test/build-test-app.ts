@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { findLink, type SmtpPeer, startSmtpPeer } from './fakes/smtp-peer.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -26,6 +26,7 @@ export interface TestContext {
 export async function buildTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  options: Omit<BuildAppOptions, 'database'> = {},
 ): Promise<TestContext> {
   const smtp = await startSmtpPeer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-data-'));
@@ -41,7 +42,7 @@ export async function buildTestApp(
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { ...options, database });
   beforeReady?.(app);
   await app.ready();
   return {

@@ -58,6 +58,13 @@ export const documents = pgTable(
     mimeType: text('mime_type'),
     modifiedAt: timestamp('modified_at', { withTimezone: true }),
     contentHash: text('content_hash'),
+    /** The source's version of a synced item (revision, eTag, content hash): an equal version is not fetched again. */
+    sourceVersion: text('source_version'),
+    /**
+     * Lower-cased emails the source shares a synced item with; members of the document's team among them may view it
+     * (modules/access). Replaced at every sync, so access lost at the source is lost here.
+     */
+    sharedWith: text('shared_with').array().notNull().default(sql`'{}'::text[]`),
     status: documentStatusEnum('status').notNull().default('pending'),
     error: text('error'),
     pageCount: integer('page_count'),

@@ -23,6 +23,8 @@ export const connections = pgTable(
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     provider: connectorProviderEnum('provider').notNull(),
     status: connectionStatusEnum('status').notNull().default('connected'),
+    /** The provider's stable id of the connected account: connecting another account starts the sync over. */
+    accountId: text('account_id'),
     accountEmail: text('account_email'),
     accountName: text('account_name'),
     encryptedAccessToken: text('encrypted_access_token'),
@@ -59,11 +61,17 @@ export const syncRuns = pgTable(
     status: syncRunStatusEnum('status').notNull().default('running'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Moved on after every item: a running run that stopped moving was left by a process that died. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
     filesSynced: integer('files_synced').notNull().default(0),
     failedItems: jsonb('failed_items').$type<FailedSyncItem[]>().notNull().default([]),
     error: text('error'),
   },
-  (table) => [index('sync_runs_connection_id_started_at_idx').on(table.connectionId, table.startedAt)],
+  (table) => [
+    index('sync_runs_connection_id_started_at_idx').on(table.connectionId, table.startedAt),
+    // At most one running sync per connection, whichever instance starts it.
+    uniqueIndex('sync_runs_one_running_per_connection').on(table.connectionId).where(sql`${table.status} = 'running'`),
+  ],
 );
 
 /**

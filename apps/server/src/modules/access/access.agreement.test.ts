@@ -30,6 +30,7 @@ const SPACE_ROLES: (Role | null)[] = [null, ...ROLES];
 
 interface Viewer {
   userId: string;
+  email: string;
   teamCase: TeamCase;
   spaceRole: Role | null;
 }
@@ -42,21 +43,25 @@ interface SpaceCase {
 let handle: DatabaseHandle;
 let db: Database;
 let teamA: string;
+let teamB: string;
 let creatorId: string;
 const viewers: Viewer[] = [];
 const spaceCases: SpaceCase[] = [];
 
 async function insertUser(label: string): Promise<string> {
+  return (await insertUserWithEmail(label)).id;
+}
+
+async function insertUserWithEmail(label: string): Promise<{ id: string; email: string }> {
   const id = randomUUID();
-  await db.insert(user).values({
-    id,
-    name: label,
-    email: `${label}-${id.slice(0, 8)}@grid.test`,
-    emailVerified: true,
-    firstName: label,
-    lastName: 'Grid',
-  });
-  return id;
+  const email = `${label}-${id.slice(0, 8)}@grid.test`;
+  await db.insert(user).values({ id, name: label, email, emailVerified: true, firstName: label, lastName: 'Grid' });
+  return { id, email };
+}
+
+function teamIdOf(viewer: Viewer): string | null {
+  if (viewer.teamCase === 'no-team') return null;
+  return viewer.teamCase === 'other-team' ? teamB : teamA;
 }
 
 function teamRoleOf(viewer: Viewer): Role | null {
@@ -81,6 +86,7 @@ beforeAll(async () => {
   const [b] = await db.insert(teams).values({ name: 'Grid B' }).returning({ id: teams.id });
   if (!a || !b) throw new Error('teams not created');
   teamA = a.id;
+  teamB = b.id;
   creatorId = await insertUser('creator');
   await db.insert(userRoles).values({ userId: creatorId, teamId: teamA, role: 'admin' });
   for (const isPrivate of [true, false]) {
@@ -93,7 +99,7 @@ beforeAll(async () => {
   }
   for (const teamCase of TEAM_CASES) {
     for (const spaceRole of SPACE_ROLES) {
-      const userId = await insertUser(`${teamCase}-${spaceRole ?? 'none'}`);
+      const { id: userId, email } = await insertUserWithEmail(`${teamCase}-${spaceRole ?? 'none'}`);
       if (teamCase === 'other-team') await db.insert(userRoles).values({ userId, teamId: b.id, role: 'employee' });
       else if (teamCase !== 'no-team') await db.insert(userRoles).values({ userId, teamId: teamA, role: teamCase });
       if (spaceRole) {
@@ -101,7 +107,7 @@ beforeAll(async () => {
           await db.insert(spaceMembers).values({ spaceId: space.id, userId, role: spaceRole, addedBy: creatorId });
         }
       }
-      viewers.push({ userId, teamCase, spaceRole });
+      viewers.push({ userId, email, teamCase, spaceRole });
     }
   }
   // Documents: each viewer's own upload, their own file in each space; the creator's upload and file in each space.
@@ -113,6 +119,41 @@ beforeAll(async () => {
         .values({ source: 'space', ownerId, teamId: teamA, spaceId: space.id, title: 'in space' });
     }
   }
+  // Synced documents (connectors): the creator's, synced in team A, shared at the source with each viewer, with
+  // nobody, and with everyone; one synced without a team, shared with everyone; and one of team B's, shared with all.
+  const everyone = viewers.map((viewer) => viewer.email);
+  for (const viewer of viewers) {
+    await db.insert(documents).values({
+      source: 'google-drive',
+      ownerId: creatorId,
+      teamId: teamA,
+      externalId: `shared-with-${viewer.userId}`,
+      title: 'synced, shared with one',
+      sharedWith: [viewer.email],
+    });
+  }
+  const otherOwner = await insertUser('team-b-owner');
+  await db.insert(userRoles).values({ userId: otherOwner, teamId: b.id, role: 'employee' });
+  await db.insert(documents).values([
+    { source: 'dropbox', ownerId: creatorId, teamId: teamA, externalId: 'private', title: 'synced, not shared' },
+    { source: 'dropbox', ownerId: creatorId, teamId: teamA, externalId: 'all', title: 'all', sharedWith: everyone },
+    {
+      source: 'onedrive',
+      ownerId: creatorId,
+      teamId: null,
+      externalId: 'no-team',
+      title: 'no team',
+      sharedWith: everyone,
+    },
+    {
+      source: 'onedrive',
+      ownerId: otherOwner,
+      teamId: b.id,
+      externalId: 'team-b',
+      title: 'team B',
+      sharedWith: everyone,
+    },
+  ]);
   // Shares of team A: with the whole team, with each space, and with / by each viewer.
   await db.insert(sharedFiles).values({ teamId: teamA, title: 'team', url: 'https://x.test', sharedBy: creatorId });
   for (const space of spaceCases) {
@@ -171,10 +212,17 @@ describe('access rules: TypeScript and SQL agree over the grid', () => {
     }
   });
 
-  it('document visibility: own uploads and the files of viewable spaces, in both forms', async () => {
+  it('document visibility: own uploads, synced files shared with a teammate, the files of viewable spaces', async () => {
     const allDocuments = await db
-      .select({ id: documents.id, ownerId: documents.ownerId, spaceId: documents.spaceId })
+      .select({
+        id: documents.id,
+        ownerId: documents.ownerId,
+        spaceId: documents.spaceId,
+        teamId: documents.teamId,
+        sharedWith: documents.sharedWith,
+      })
       .from(documents);
+    expect(allDocuments.filter((document) => document.sharedWith.length > 0).length).toBe(viewers.length + 3);
     for (const viewer of viewers) {
       const rows = await db
         .select({ id: documents.id })
@@ -183,13 +231,20 @@ describe('access rules: TypeScript and SQL agree over the grid', () => {
       const visibleInSql = new Set(rows.map((row) => row.id));
       for (const document of allDocuments) {
         const space = spaceCases.find((candidate) => candidate.id === document.spaceId) ?? null;
+        const isSharedWithTeammate =
+          document.teamId !== null &&
+          document.teamId === teamIdOf(viewer) &&
+          document.sharedWith.includes(viewer.email);
         const facts = {
           isOwner: document.ownerId === viewer.userId,
+          isSharedWithTeammate,
           space: space ? spaceFactsOf(viewer, space) : null,
         };
-        const expected = space ? isExpectedToSeeSpace(viewer, space) : facts.isOwner;
-        expect(canViewDocument.holds(facts)).toBe(expected);
-        expect(visibleInSql.has(document.id)).toBe(expected);
+        // Shared at the source only counts for a member of the document's team (not another team's, not no team).
+        const expected = space ? isExpectedToSeeSpace(viewer, space) : facts.isOwner || isSharedWithTeammate;
+        const where = `${viewer.teamCase} / ${document.id}`;
+        expect(canViewDocument.holds(facts), where).toBe(expected);
+        expect(visibleInSql.has(document.id), where).toBe(expected);
       }
     }
   });

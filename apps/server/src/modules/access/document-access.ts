@@ -1,11 +1,16 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { documents } from '../../db/schema/index.ts';
+import { documents, user, userRoles } from '../../db/schema/index.ts';
 import { type AccessRule, allOf, anyOf, clause, negate } from './access-rule.ts';
 import { canViewSpace, type SpaceViewerFacts, viewableSpaceIds } from './space-access.ts';
 
 /** What decides whether a user may view a document. */
 export interface DocumentViewerFacts {
   isOwner: boolean;
+  /**
+   * A synced document whose source shares it with the viewer's account email (`documents.shared_with`), and the
+   * viewer is a member of the document's team (the team its owner connected from).
+   */
+  isSharedWithTeammate: boolean;
   /** The viewer's facts about the document's space; null for a document outside spaces. */
   space: SpaceViewerFacts | null;
 }
@@ -20,6 +25,12 @@ const isOwnDocument = clause<DocumentViewerFacts, DocumentViewerScope>(
   ({ userId }) => eq(documents.ownerId, userId),
 );
 
+const isSharedWithTeammate = clause<DocumentViewerFacts, DocumentViewerScope>(
+  (facts) => facts.isSharedWithTeammate,
+  ({ userId }) =>
+    sql`(${documents.teamId} is not null and exists (select 1 from ${userRoles} where ${userRoles.teamId} = ${documents.teamId} and ${userRoles.userId} = ${userId}) and exists (select 1 from ${user} where ${user.id} = ${userId} and lower(${user.email}) = any(${documents.sharedWith})))`,
+);
+
 const isInSpace = clause<DocumentViewerFacts, DocumentViewerScope>(
   (facts) => facts.space !== null,
   () => sql`${documents.spaceId} is not null`,
@@ -31,11 +42,12 @@ const isInViewableSpace = clause<DocumentViewerFacts, DocumentViewerScope>(
 );
 
 /**
- * THE rule for which documents a user may view: their own documents outside spaces, and the files of the spaces they
- * may view. Every read of documents, chunks and search passages goes through it; shares and connectors extend it here.
+ * THE rule for which documents a user may view: their own documents outside spaces, synced documents the source
+ * shares with them when they are in the document's team, and the files of the spaces they may view. Every read of
+ * documents, chunks and search passages goes through it.
  */
 export const canViewDocument: AccessRule<DocumentViewerFacts, DocumentViewerScope> = anyOf(
-  allOf(isOwnDocument, negate(isInSpace)),
+  allOf(anyOf(isOwnDocument, isSharedWithTeammate), negate(isInSpace)),
   isInViewableSpace,
 );
 

@@ -4,7 +4,10 @@ import type { Passage } from './tool-outputs.ts';
 /** What a tool hands the registry: a passage of a document the user may view. */
 export type PassageSource = Omit<SearchResult, 'snippet'>;
 
-/** Where a citation chip opens the document: our content URL, at the page when known. */
+/**
+ * Where a citation chip opens the document: our content URL, at the page when known. For a synced document (no
+ * file) that URL redirects to the file at its source.
+ */
 export function citationUrl(documentId: string, page: number | null): string {
   return `/api/documents/${documentId}/content${page ? `#page=${page}` : ''}`;
 }

@@ -25,6 +25,8 @@ export interface DocumentRow {
   fileSize: number | null;
   spaceId: string | null;
   tags: string[];
+  /** Where the item lives at its source (synced documents); null for uploads and space files. */
+  url: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -42,6 +44,7 @@ const documentColumns = {
   fileSize: files.fileSize,
   spaceId: documents.spaceId,
   tags: documents.tags,
+  url: documents.url,
   createdAt: documents.createdAt,
   updatedAt: documents.updatedAt,
 };
@@ -285,6 +288,8 @@ export interface IndexedDocumentValues {
   spaceId?: string | null;
   url?: string | null;
   modifiedAt?: Date | null;
+  sharedWith?: string[];
+  sourceVersion?: string | null;
 }
 
 /**
@@ -317,11 +322,14 @@ export async function insertIndexedDocument(
         documents.spaceId,
         documents.url,
         documents.modifiedAt,
+        documents.sharedWith,
+        documents.sourceVersion,
       )})
       VALUES (${documentId}::uuid, ${values.ownerId}, ${values.source}::document_source, ${values.externalId}, ${values.title},
               ${values.mimeType}, ${values.contentHash}, 'ready', ${values.error}, ${values.pageCount}::int,
               ${values.chunkCount}::int, ${values.fileId ?? null}::uuid, ${values.teamId ?? null}::uuid,
-              ${values.spaceId ?? null}::uuid, ${values.url ?? null}, ${values.modifiedAt?.toISOString() ?? null}::timestamptz)
+              ${values.spaceId ?? null}::uuid, ${values.url ?? null}, ${values.modifiedAt?.toISOString() ?? null}::timestamptz,
+              ${textArray(values.sharedWith ?? [])}, ${values.sourceVersion ?? null})
       ON CONFLICT (${columnNames(documents.ownerId, documents.source, documents.externalId)}) DO NOTHING
       RETURNING ${documents.id} AS id
     ),
@@ -370,6 +378,101 @@ export async function lockDocumentForIngestion(
     .limit(1)
     .for('update');
   return row ?? null;
+}
+
+/** A PostgreSQL text[] literal from a list (sql`${array}` would spread it as separate parameters). */
+function textArray(values: string[]): SQL {
+  return sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, (ch) => `\\${ch}`)}"`).join(',')}}`}::text[]`;
+}
+
+/** The fields a source may change without changing the text: sharing, version, link, date, team. */
+export async function updateSourceFields(
+  db: Database,
+  documentId: string,
+  values: IndexedDocumentValues,
+): Promise<void> {
+  const fields = {
+    ...(values.sharedWith !== undefined ? { sharedWith: values.sharedWith } : {}),
+    ...(values.sourceVersion !== undefined ? { sourceVersion: values.sourceVersion } : {}),
+    ...(values.url !== undefined ? { url: values.url } : {}),
+    ...(values.modifiedAt !== undefined ? { modifiedAt: values.modifiedAt } : {}),
+    ...(values.teamId !== undefined ? { teamId: values.teamId } : {}),
+  };
+  if (Object.keys(fields).length === 0) return;
+  await db.update(documents).set(fields).where(eq(documents.id, documentId));
+}
+
+// --- synced items (modules/integrations) ---
+
+export interface SyncedItemIdentity {
+  ownerId: string;
+  source: DocumentSource;
+}
+
+/** The stored source version of each of these synced items the owner has; items without one are left out. */
+export async function findSourceVersions(
+  db: Database,
+  identity: SyncedItemIdentity,
+  externalIds: string[],
+): Promise<Map<string, string>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await db
+    .select({ externalId: documents.externalId, sourceVersion: documents.sourceVersion })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.ownerId, identity.ownerId),
+        eq(documents.source, identity.source),
+        inArray(documents.externalId, externalIds),
+        eq(documents.status, 'ready'),
+      ),
+    );
+  return new Map(
+    rows.flatMap((row) => (row.externalId && row.sourceVersion ? [[row.externalId, row.sourceVersion] as const] : [])),
+  );
+}
+
+/** Updates an unchanged synced item's sharing, link, date and team without touching its text. */
+export async function updateSyncedItemFields(
+  db: Database,
+  identity: SyncedItemIdentity & { externalId: string },
+  fields: { sharedWith: string[]; url: string | null; modifiedAt: Date | null; teamId: string | null },
+): Promise<void> {
+  await db
+    .update(documents)
+    .set(fields)
+    .where(
+      and(
+        eq(documents.ownerId, identity.ownerId),
+        eq(documents.source, identity.source),
+        eq(documents.externalId, identity.externalId),
+      ),
+    );
+}
+
+/** Deletes one synced item's document (its chunks by cascade, their postings by trigger); idempotent. */
+export async function deleteSyncedItem(
+  db: Database,
+  identity: SyncedItemIdentity & { externalId: string },
+): Promise<void> {
+  await db
+    .delete(documents)
+    .where(
+      and(
+        eq(documents.ownerId, identity.ownerId),
+        eq(documents.source, identity.source),
+        eq(documents.externalId, identity.externalId),
+      ),
+    );
+}
+
+/** Deletes every document the owner's connection to this source brought in (disconnect). Synced items have no file. */
+export async function deleteSourceDocuments(db: Database, identity: SyncedItemIdentity): Promise<number> {
+  const deleted = await db
+    .delete(documents)
+    .where(and(eq(documents.ownerId, identity.ownerId), eq(documents.source, identity.source)))
+    .returning({ id: documents.id });
+  return deleted.length;
 }
 
 export async function insertDocument(db: Database, documentId: string, values: IndexedDocumentValues): Promise<void> {

@@ -119,7 +119,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
     {
       schema: {
         tags: ['documents'],
-        summary: 'The original file',
+        summary: 'The original file; a synced document redirects (302) to its page at the source',
         security: [{ session: [] }],
         params: documentIdParamsSchema,
       },
@@ -130,6 +130,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
         requireUser(request).id,
         request.params.id,
       );
+      if ('sourceUrl' in content) return reply.redirect(content.sourceUrl, 302);
       return reply.headers(contentHeaders(content)).send(content.stream);
     },
   );

@@ -95,13 +95,24 @@ export interface DocumentContent {
   size: number;
 }
 
-/** The stored file behind a document the user may view (NOT_FOUND for a document without one). */
+/** Where a synced document opens: its page at the source (it has no stored file). */
+export interface DocumentSourceLink {
+  sourceUrl: string;
+}
+
+/**
+ * The stored file behind a document the user may view, or for a synced document (no file) its address at the source,
+ * so citations and the asset list open it there. NOT_FOUND for a document with neither.
+ */
 export async function openDocumentContent(
   deps: Pick<DocumentsDeps, 'db' | 'storage'>,
   userId: string,
   documentId: string,
-): Promise<DocumentContent> {
+): Promise<DocumentContent | DocumentSourceLink> {
   const document = await findVisibleDocument(deps.db, userId, documentId);
+  if (document && !document.fileId && document.url && /^https?:\/\//i.test(document.url)) {
+    return { sourceUrl: document.url };
+  }
   const [file] = document?.fileId ? await findFilesByIds(deps.db, [document.fileId]) : [];
   if (!file) throw notFound();
   return {

@@ -2,10 +2,16 @@
 export { registerDocumentJobs } from './documents.jobs.ts';
 export {
   type DocumentRow,
+  deleteSourceDocuments,
+  deleteSyncedItem,
   findDeletableDocument,
+  findSourceVersions,
   findVisibleDocument,
   findVisibleDocumentsByIds,
+  type SyncedItemIdentity,
+  updateSyncedItemFields,
 } from './documents.repository.ts';
 export { documentsRoutes } from './documents.routes.ts';
 export { deleteDocument } from './documents.service.ts';
+export { ExtractionError, extractPages } from './extract.ts';
 export { type IngestTextInput, type IngestTextResult, ingestText } from './ingest.ts';

@@ -9,6 +9,7 @@ import {
   insertIndexedDocument,
   lockDocumentForIngestion,
   replaceDocumentContent,
+  updateSourceFields,
 } from './documents.repository.ts';
 
 export interface IngestTextInput {
@@ -26,6 +27,9 @@ export interface IngestTextInput {
   spaceId?: string | null;
   url?: string | null;
   modifiedAt?: Date | null;
+  /** A synced item: lower-cased emails the source shares it with (modules/access), and its version at the source. */
+  sharedWith?: string[];
+  sourceVersion?: string | null;
   chunking?: ChunkOptions;
 }
 
@@ -76,6 +80,8 @@ export async function ingestText(db: Database, input: IngestTextInput): Promise<
     ...(input.spaceId !== undefined ? { spaceId: input.spaceId } : {}),
     ...(input.url !== undefined ? { url: input.url } : {}),
     ...(input.modifiedAt !== undefined ? { modifiedAt: input.modifiedAt } : {}),
+    ...(input.sharedWith !== undefined ? { sharedWith: input.sharedWith } : {}),
+    ...(input.sourceVersion !== undefined ? { sourceVersion: input.sourceVersion } : {}),
   };
   const documentId = randomUUID();
   const titleForIndex = indexedTitle(input.title);
@@ -95,6 +101,8 @@ export async function ingestText(db: Database, input: IngestTextInput): Promise<
   return db.transaction(async (tx) => {
     const existing = await lockDocumentForIngestion(tx, values);
     if (existing?.status === 'ready' && existing.contentHash === input.contentHash && existing.title === input.title) {
+      // Same text: only what the source says about the item (sharing, version, link) may have moved.
+      await updateSourceFields(tx, existing.id, values);
       return { documentId: existing.id, isIndexed: false, chunkCount: existing.chunkCount };
     }
     const targetId = existing?.id ?? documentId;

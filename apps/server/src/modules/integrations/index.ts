@@ -9,7 +9,9 @@ export type {
   RemoteItem,
 } from './connector-driver.ts';
 export { createConnectorRegistry } from './connector-driver.ts';
-export { integrationsRoutes } from './integrations.routes.ts';
-export type { IntegrationsDeps } from './integrations.service.ts';
-export { configuredProviders } from './integrations.service.ts';
+export { createDrivers } from './drivers/index.ts';
+export { integrationsPopupRoutes, integrationsRoutes } from './integrations.routes.ts';
+export type { IntegrationsDeps, IntegrationsRuntime, SyncSettings } from './integrations.service.ts';
+export { configuredProviders, createIntegrationsRuntime } from './integrations.service.ts';
 export { codeChallengeS256, completeAuthorization, createCodeVerifier, startAuthorization } from './oauth.ts';
+export { registerIntegrationJobs } from './sync.jobs.ts';

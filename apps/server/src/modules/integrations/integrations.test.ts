@@ -6,6 +6,7 @@ import { loadConfig } from '../../config.ts';
 import { connections, syncRuns } from '../../db/schema/index.ts';
 import { createSecretBox } from '../../platform/secrets.ts';
 import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
+import { MemoryConnector } from '../../test/fakes/memory-connector.ts';
 import { type Actor, callApi, errorOf, signInNewUser } from '../../test/team-fixtures.ts';
 import { configuredProviders } from './integrations.service.ts';
 
@@ -15,12 +16,19 @@ const REFRESH_TOKEN = 'plain-refresh-token-9c2a';
 let ctx: TestContext;
 beforeAll(async () => {
   // OneDrive and Dropbox configured, Google not (its pair would also turn on Google sign-in and its discovery).
-  ctx = await buildTestApp({
-    MICROSOFT_CLIENT_ID: 'ms-client',
-    MICROSOFT_CLIENT_SECRET: 'ms-secret',
-    DROPBOX_APP_KEY: 'dropbox-key',
-    DROPBOX_APP_SECRET: 'dropbox-secret',
-  });
+  // Each has a driver (in memory); Google Drive's would be there too, but Google is not configured.
+  ctx = await buildTestApp(
+    {
+      MICROSOFT_CLIENT_ID: 'ms-client',
+      MICROSOFT_CLIENT_SECRET: 'ms-secret',
+      DROPBOX_APP_KEY: 'dropbox-key',
+      DROPBOX_APP_SECRET: 'dropbox-secret',
+    },
+    undefined,
+    {
+      drivers: [new MemoryConnector('onedrive'), new MemoryConnector('dropbox'), new MemoryConnector('google-drive')],
+    },
+  );
 });
 afterAll(async () => {
   await ctx?.close();
