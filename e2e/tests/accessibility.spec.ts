@@ -75,10 +75,15 @@ async function checkPopups(page: Page, screen: string, openedNames: Set<string>,
   const count = await triggers.count();
   for (let index = 0; index < count; index += 1) {
     const trigger = triggers.nth(index);
-    const name = (await trigger.getAttribute('aria-label')) ?? (await trigger.innerText()).trim();
+    // The list may change while popups open and close; a trigger that went away is skipped.
+    const name = await trigger
+      .evaluate((element) => element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '', undefined, {
+        timeout: 2000,
+      })
+      .catch(() => '');
     if (!name || openedNames.has(name)) continue;
     openedNames.add(name);
-    await trigger.focus();
+    await trigger.focus({ timeout: 2000 });
     await page.keyboard.press('Enter');
     const popup = page.locator(POPUP).filter({ visible: true }).last();
     const isOpen = await popup
@@ -87,7 +92,9 @@ async function checkPopups(page: Page, screen: string, openedNames: Set<string>,
       .catch(() => false);
     if (!isOpen) continue;
     await page.waitForTimeout(300);
-    findings.push(...(await checkPage(page, `${screen} + '${name}' open`)));
+    const found = await checkPage(page, `${screen} + '${name}' open`);
+    findings.push(...found);
+    console.log(`  + '${name}': ${found.length} violation(s)${found.map((item) => ` ${item.rule}`).join('')}`);
     await page.keyboard.press('Escape');
     await expect.soft(page.locator(POPUP).filter({ visible: true }), `'${name}' closes with Escape`).toHaveCount(0);
     await expect.soft(trigger, `focus returns to '${name}'`).toBeFocused();
@@ -154,7 +161,9 @@ test('every route, in both themes and with its popups open, has no WCAG 2.1 A/AA
         expect(isPathOfRoute(pathname, pattern), `${url} stays on ${pattern} (reached ${pathname})`).toBe(true);
         reached.add(name);
         const screen = `${theme} ${url}`;
-        findings.push(...(await checkPage(page, screen)));
+        const found = await checkPage(page, screen);
+        findings.push(...found);
+        console.log(`${screen}: ${found.length} violation(s)${found.map((item) => ` ${item.rule}`).join('')}`);
         // The chat's first visit opens the welcome dialog (checked above, open); it is closed before the others.
         const welcome = page.getByRole('dialog', { name: /welcome/i });
         if (await welcome.isVisible()) {
