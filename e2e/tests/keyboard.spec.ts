@@ -26,6 +26,7 @@ test('with the keyboard only: sign in, skip to the composer and ask, a dialog cl
 
   // Sign in: the skip link is the first Tab stop, then the form by Tab and typing; Enter submits.
   await page.goto('/auth');
+  await expect(page.getByLabel('Email')).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
   await tabTo(page, page.getByLabel('Email'));
@@ -42,7 +43,9 @@ test('with the keyboard only: sign in, skip to the composer and ask, a dialog cl
   await expect(welcome).toBeHidden();
 
   // The chat's skip link (its first Tab stop) goes to the composer; a question is asked with Enter.
-  await page.locator('body').focus();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect(welcome).toBeHidden();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to message composer' })).toBeFocused();
   await page.keyboard.press('Enter');
