@@ -18,4 +18,15 @@ describe('not-found page', () => {
       ),
     );
   });
+
+  it("has a 'Skip to main content' link as the first Tab stop", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = renderRoutes({ path: '/no/such/page' });
+    await screen.findByRole('heading', { name: '404' });
+
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
 });

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { SkipLink } from '@/components/skip-link';
 import { Button } from '@/components/ui/button';
+import { SKIP_TARGETS } from '@/config/ui';
 
 function getErrorMessage(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -21,14 +23,21 @@ export function RouteErrorBoundary() {
   }, [error]);
 
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="font-bold text-2xl">{t('errorBoundary.title')}</h1>
-      {message ? (
-        <pre className="max-w-2xl whitespace-pre-wrap rounded-md bg-muted p-4 text-left text-sm">{message}</pre>
-      ) : null}
-      <Button variant="outline" onClick={() => window.location.reload()}>
-        {t('errorBoundary.reload')}
-      </Button>
-    </main>
+    <>
+      <SkipLink targetId={SKIP_TARGETS.main}>{t('common.skipToMain')}</SkipLink>
+      <main
+        id={SKIP_TARGETS.main}
+        tabIndex={-1}
+        className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center outline-none"
+      >
+        <h1 className="font-bold text-2xl">{t('errorBoundary.title')}</h1>
+        {message ? (
+          <pre className="max-w-2xl whitespace-pre-wrap rounded-md bg-muted p-4 text-left text-sm">{message}</pre>
+        ) : null}
+        <Button variant="outline" onClick={() => window.location.reload()}>
+          {t('errorBoundary.reload')}
+        </Button>
+      </main>
+    </>
   );
 }

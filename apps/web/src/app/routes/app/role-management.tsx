@@ -75,7 +75,9 @@ export function RoleManagementRoute() {
         </header>
         <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
           <RolesSection spaceId={space.data.id} canManageRoles={space.data.permissions.canManageRoles} />
-          <FilePermissionsCard space={space.data} />
+          <aside aria-label={t('roleManagement.permissionsTitle')}>
+            <FilePermissionsCard space={space.data} />
+          </aside>
         </div>
         <SpaceFilesCard spaceId={space.data.id} permissions={space.data.permissions} />
       </>

@@ -48,7 +48,10 @@ export function SpaceChat({ spaceId, spaceName, files }: SpaceChatProps) {
       aria-label={t('chat.label')}
       className="grid h-[70vh] min-h-[28rem] grid-rows-[auto_minmax(0,1fr)] gap-0 overflow-hidden py-0 md:grid-cols-[15rem_minmax(0,1fr)] md:grid-rows-1"
     >
-      <aside className="flex max-h-40 min-h-0 flex-col border-b p-3 md:max-h-none md:border-r md:border-b-0">
+      <aside
+        aria-label={tChat('conversations.title')}
+        className="flex max-h-40 min-h-0 flex-col border-b p-3 md:max-h-none md:border-r md:border-b-0"
+      >
         <CompactConversationList
           spaceId={spaceId}
           activeConversationId={conversation.id}

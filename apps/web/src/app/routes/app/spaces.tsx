@@ -1,4 +1,6 @@
+import type { Space } from '@lumen/contract';
 import { FolderPlusIcon, FoldersIcon } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BackLink } from '@/components/back-link';
@@ -13,6 +15,22 @@ import { useSpaces } from '@/features/spaces/api/get-spaces';
 import { SpaceSummary } from '@/features/spaces/components/space-summary';
 import { NoTeamNotice } from '@/features/teams/components/no-team-notice';
 import { isNoTeamError } from '@/lib/api-client';
+
+/** A space's card as one link: named by the space's name it shows first, described by its description. */
+function SpaceCardLink({ space }: { space: Space }) {
+  const headingId = useId();
+  const descriptionId = useId();
+  return (
+    <Link
+      to={paths.space.getHref(space.slug)}
+      aria-labelledby={headingId}
+      aria-describedby={descriptionId}
+      className="block h-full rounded-xl border bg-card p-5 text-card-foreground shadow-sm transition-colors hover:bg-accent/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:ring-ring"
+    >
+      <SpaceSummary space={space} showFileCount headingId={headingId} descriptionId={descriptionId} />
+    </Link>
+  );
+}
 
 /**
  * /spaces: the user's spaces as cards leading to each space; managers may create one (docs/product-rules.md#spaces). Without a team,
@@ -58,13 +76,7 @@ export function SpacesRoute() {
       <ul aria-label={t('list.listLabel')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {spaces.data.map((space) => (
           <li key={space.id}>
-            <Link
-              to={paths.space.getHref(space.slug)}
-              aria-label={space.name}
-              className="block h-full rounded-xl border bg-card p-5 text-card-foreground shadow-sm transition-colors hover:bg-accent/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:ring-ring"
-            >
-              <SpaceSummary space={space} showFileCount />
-            </Link>
+            <SpaceCardLink space={space} />
           </li>
         ))}
       </ul>

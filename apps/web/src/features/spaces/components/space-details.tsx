@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -17,6 +16,9 @@ import { SpaceMembersCard } from './space-members-card';
 import { SpaceNotFound } from './space-not-found';
 
 /** The opened space: its member count, status, members, files and (for space admins) the Invite Member dialog. */
+/** A figure's card (the look of `Card`), one `<div>` around its dt/dd pair. */
+const STAT_CARD_CLASS = 'grid gap-1 rounded-xl border bg-card px-6 py-4 text-card-foreground shadow-sm';
+
 export function SpaceDetails({ spaceId, onClose }: { spaceId: string; onClose: () => void }) {
   const { t } = useTranslation('spaces');
   const space = useSpace({ spaceId });
@@ -71,20 +73,17 @@ export function SpaceDetails({ spaceId, onClose }: { spaceId: string; onClose: (
         </div>
       </div>
       <dl className="grid gap-4 sm:grid-cols-2">
-        <Card className="gap-2 py-4">
-          <CardContent className="grid gap-1">
-            <dt className="text-muted-foreground text-sm">{t('management.members')}</dt>
-            <dd className="font-semibold text-2xl">{details.memberCount}</dd>
-          </CardContent>
-        </Card>
-        <Card className="gap-2 py-4">
-          <CardContent className="grid gap-1">
-            <dt className="text-muted-foreground text-sm">{t('management.spaceStatus')}</dt>
-            <dd>
-              <ActiveBadge />
-            </dd>
-          </CardContent>
-        </Card>
+        {/* A dl may hold only dt/dd or one div around each pair, so each card is that div. */}
+        <div className={STAT_CARD_CLASS}>
+          <dt className="text-muted-foreground text-sm">{t('management.members')}</dt>
+          <dd className="font-semibold text-2xl">{details.memberCount}</dd>
+        </div>
+        <div className={STAT_CARD_CLASS}>
+          <dt className="text-muted-foreground text-sm">{t('management.spaceStatus')}</dt>
+          <dd>
+            <ActiveBadge />
+          </dd>
+        </div>
       </dl>
       <SpaceMembersCard
         spaceId={details.id}

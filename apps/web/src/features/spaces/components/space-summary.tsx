@@ -12,10 +12,12 @@ type SpaceSummaryProps = {
   badges?: ReactNode;
   /** The element the name renders in: a heading by default. */
   headingId?: string;
+  /** Lets a card that is one link describe itself with the description. */
+  descriptionId?: string;
 };
 
 /** A space's name, description (or 'No description provided') and counts, the content of the spaces' cards. */
-export function SpaceSummary({ space, showFileCount = false, badges, headingId }: SpaceSummaryProps) {
+export function SpaceSummary({ space, showFileCount = false, badges, headingId, descriptionId }: SpaceSummaryProps) {
   const { t } = useTranslation('spaces');
   return (
     <div className="grid gap-2">
@@ -31,7 +33,9 @@ export function SpaceSummary({ space, showFileCount = false, badges, headingId }
         ) : null}
         {badges}
       </div>
-      <p className="line-clamp-2 text-muted-foreground text-sm">{space.description || t('noDescription')}</p>
+      <p id={descriptionId} className="line-clamp-2 text-muted-foreground text-sm">
+        {space.description || t('noDescription')}
+      </p>
       <div className="flex flex-wrap gap-4 text-muted-foreground text-xs">
         <span className="inline-flex items-center gap-1">
           <UsersIcon className="size-3.5" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { FolderPlusIcon, MessagesSquareIcon, UserPlusIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,7 @@ type OverviewTabProps = {
 /** Overview: Recent Activity, Quick Actions (Create New Space and Invite Team Member for managers) and invitations. */
 export function OverviewTab({ recentActivity, pendingInvitations, canManageTeam, onInviteClick }: OverviewTabProps) {
   const { t } = useTranslation(['teamManagement', 'teams']);
+  const quickActionsId = useId();
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <Card className="lg:col-span-2">
@@ -28,36 +29,38 @@ export function OverviewTab({ recentActivity, pendingInvitations, canManageTeam,
         </CardHeader>
         <CardContent>{recentActivity}</CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-lg">
-            <h2>{t('overview.quickActions')}</h2>
-          </CardTitle>
-          <CardDescription>{t('overview.quickActionsDescription')}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-2">
-          {canManageTeam ? (
-            <>
-              <Button variant="outline" className="justify-start" asChild>
-                <Link to={paths.spacesNew.getHref()}>
-                  <FolderPlusIcon aria-hidden="true" />
-                  {t('overview.createSpace')}
-                </Link>
-              </Button>
-              <Button variant="outline" className="justify-start" onClick={onInviteClick}>
-                <UserPlusIcon aria-hidden="true" />
-                {t('overview.inviteMember')}
-              </Button>
-            </>
-          ) : null}
-          <Button variant="outline" className="justify-start" asChild>
-            <Link to={paths.teamChat.getHref()}>
-              <MessagesSquareIcon aria-hidden="true" />
-              {t('overview.startChatting')}
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
+      <aside aria-labelledby={quickActionsId}>
+        <Card className="h-full">
+          <CardHeader>
+            <CardTitle className="text-lg">
+              <h2 id={quickActionsId}>{t('overview.quickActions')}</h2>
+            </CardTitle>
+            <CardDescription>{t('overview.quickActionsDescription')}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-2">
+            {canManageTeam ? (
+              <>
+                <Button variant="outline" className="justify-start" asChild>
+                  <Link to={paths.spacesNew.getHref()}>
+                    <FolderPlusIcon aria-hidden="true" />
+                    {t('overview.createSpace')}
+                  </Link>
+                </Button>
+                <Button variant="outline" className="justify-start" onClick={onInviteClick}>
+                  <UserPlusIcon aria-hidden="true" />
+                  {t('overview.inviteMember')}
+                </Button>
+              </>
+            ) : null}
+            <Button variant="outline" className="justify-start" asChild>
+              <Link to={paths.teamChat.getHref()}>
+                <MessagesSquareIcon aria-hidden="true" />
+                {t('overview.startChatting')}
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </aside>
       {pendingInvitations ? <div className="lg:col-span-3">{pendingInvitations}</div> : null}
     </div>
   );
