@@ -8,7 +8,10 @@ import {
   PLATFORM_LABELS,
   type SearchResult,
 } from '@lumen/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connections } from '../../db/schema/index.ts';
+import { createSecretBox } from '../../platform/secrets.ts';
 import { dataParts, parseUIMessageStream, postChat, streamedText } from '../../test/assistant-fixtures.ts';
 import { buildTestApp, TEST_APP_URL, type TestContext } from '../../test/build-test-app.ts';
 import { startDropboxFake } from '../../test/fakes/dropbox-fake.ts';
@@ -56,6 +59,8 @@ interface Store {
   downloads(): Array<string | null>;
   /** Revocations the fake received; null for a provider without a revoke endpoint (Microsoft). */
   countRevocations: (() => number) | null;
+  /** The token endpoint, where a refresh shows whether the grant is still alive (providers with revoke only). */
+  tokenUrl: string | null;
   resetRequests(): void;
   close(): Promise<void>;
 }
@@ -89,6 +94,7 @@ async function startGoogleDrive(): Promise<Store> {
         return request.method === 'GET' && match?.[1] ? [match[1]] : [];
       }),
     countRevocations: () => fake.countRequests('/revoke', 'POST'),
+    tokenUrl: `${fake.baseUrl}/token`,
     resetRequests: () => fake.resetRequests(),
     close: () => fake.close(),
   };
@@ -121,6 +127,7 @@ async function startOneDrive(): Promise<Store> {
         return request.method === 'GET' && match?.[1] ? [decodeURIComponent(match[1])] : [];
       }),
     countRevocations: null,
+    tokenUrl: null,
     resetRequests: () => fake.resetRequests(),
     close: () => fake.close(),
   };
@@ -155,6 +162,7 @@ async function startDropbox(): Promise<Store> {
     sourceUrl: (file) => `${fake.baseUrl}/home${encodeURI(file.key)}`,
     downloads: () => fake.requests.filter((request) => request.path === '/2/files/download').map(() => null),
     countRevocations: () => countRoute('/2/auth/token/revoke'),
+    tokenUrl: `${fake.baseUrl}/oauth2/token`,
     resetRequests: () => fake.resetRequests(),
     close: () => fake.close(),
   };
@@ -323,10 +331,39 @@ describe.each(PROVIDERS)('$provider through the real driver and its fake', ({ pr
     expect(await titlesFound(owner, 'Skerryvore')).toEqual(['ferry-times.md']);
   });
 
+  /** The HTTP status of a refresh with this refresh token at the fake's token endpoint. */
+  async function refreshStatus(tokenUrl: string, refreshToken: string): Promise<number> {
+    const { env } = store;
+    const [clientId, clientSecret] = [
+      env.GOOGLE_CLIENT_ID ?? env.DROPBOX_APP_KEY,
+      env.GOOGLE_CLIENT_SECRET ?? env.DROPBOX_APP_SECRET,
+    ];
+    const response = await fetch(tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: clientId ?? '',
+        client_secret: clientSecret ?? '',
+      }),
+    });
+    return response.status;
+  }
+
   it('disconnecting revokes at the provider and removes every synced document', async () => {
+    const [connection] = await ctx.app.database.db
+      .select()
+      .from(connections)
+      .where(and(eq(connections.userId, owner.userId), eq(connections.provider, provider)));
+    const refreshToken = createSecretBox(ctx.config.SECRET_KEY).decrypt(connection?.encryptedRefreshToken ?? '');
+    if (store.tokenUrl) expect(await refreshStatus(store.tokenUrl, refreshToken)).toBe(200);
     store.resetRequests();
+
     expect((await callApi(ctx, owner, 'POST', `/api/integrations/${provider}/disconnect`)).statusCode).toBe(204);
     if (store.countRevocations) expect(store.countRevocations()).toBeGreaterThan(0);
+    // The grant is gone at the provider, not just forgotten here.
+    if (store.tokenUrl) expect(await refreshStatus(store.tokenUrl, refreshToken)).toBe(400);
     expect(await search(owner, 'Skerryvore')).toEqual([]);
     expect(await search(owner, 'Gullhaven')).toEqual([]);
     expect(await search(owner, 'Wilhelmina')).toEqual([]);
