@@ -59,8 +59,8 @@ interface Store {
   downloads(): Array<string | null>;
   /** Revocations the fake received; null for a provider without a revoke endpoint (Microsoft). */
   countRevocations: (() => number) | null;
-  /** The token endpoint, where a refresh shows whether the grant is still alive (providers with revoke only). */
-  tokenUrl: string | null;
+  /** The token endpoint and our client there, where a refresh shows whether a grant is alive (providers with revoke). */
+  tokenEndpoint: { url: string; clientId: string; clientSecret: string } | null;
   resetRequests(): void;
   close(): Promise<void>;
 }
@@ -94,7 +94,7 @@ async function startGoogleDrive(): Promise<Store> {
         return request.method === 'GET' && match?.[1] ? [match[1]] : [];
       }),
     countRevocations: () => fake.countRequests('/revoke', 'POST'),
-    tokenUrl: `${fake.baseUrl}/token`,
+    tokenEndpoint: { url: `${fake.baseUrl}/token`, clientId: fake.clientId, clientSecret: fake.clientSecret },
     resetRequests: () => fake.resetRequests(),
     close: () => fake.close(),
   };
@@ -127,7 +127,7 @@ async function startOneDrive(): Promise<Store> {
         return request.method === 'GET' && match?.[1] ? [decodeURIComponent(match[1])] : [];
       }),
     countRevocations: null,
-    tokenUrl: null,
+    tokenEndpoint: null,
     resetRequests: () => fake.resetRequests(),
     close: () => fake.close(),
   };
@@ -162,7 +162,7 @@ async function startDropbox(): Promise<Store> {
     sourceUrl: (file) => `${fake.baseUrl}/home${encodeURI(file.key)}`,
     downloads: () => fake.requests.filter((request) => request.path === '/2/files/download').map(() => null),
     countRevocations: () => countRoute('/2/auth/token/revoke'),
-    tokenUrl: `${fake.baseUrl}/oauth2/token`,
+    tokenEndpoint: { url: `${fake.baseUrl}/oauth2/token`, clientId: fake.clientId, clientSecret: fake.clientSecret },
     resetRequests: () => fake.resetRequests(),
     close: () => fake.close(),
   };
@@ -332,20 +332,15 @@ describe.each(PROVIDERS)('$provider through the real driver and its fake', ({ pr
   });
 
   /** The HTTP status of a refresh with this refresh token at the fake's token endpoint. */
-  async function refreshStatus(tokenUrl: string, refreshToken: string): Promise<number> {
-    const { env } = store;
-    const [clientId, clientSecret] = [
-      env.GOOGLE_CLIENT_ID ?? env.DROPBOX_APP_KEY,
-      env.GOOGLE_CLIENT_SECRET ?? env.DROPBOX_APP_SECRET,
-    ];
-    const response = await fetch(tokenUrl, {
+  async function refreshStatus(endpoint: NonNullable<Store['tokenEndpoint']>, refreshToken: string): Promise<number> {
+    const response = await fetch(endpoint.url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         grant_type: 'refresh_token',
         refresh_token: refreshToken,
-        client_id: clientId ?? '',
-        client_secret: clientSecret ?? '',
+        client_id: endpoint.clientId,
+        client_secret: endpoint.clientSecret,
       }),
     });
     return response.status;
@@ -357,13 +352,14 @@ describe.each(PROVIDERS)('$provider through the real driver and its fake', ({ pr
       .from(connections)
       .where(and(eq(connections.userId, owner.userId), eq(connections.provider, provider)));
     const refreshToken = createSecretBox(ctx.config.SECRET_KEY).decrypt(connection?.encryptedRefreshToken ?? '');
-    if (store.tokenUrl) expect(await refreshStatus(store.tokenUrl, refreshToken)).toBe(200);
+    const { tokenEndpoint } = store;
+    if (tokenEndpoint) expect(await refreshStatus(tokenEndpoint, refreshToken)).toBe(200);
     store.resetRequests();
 
     expect((await callApi(ctx, owner, 'POST', `/api/integrations/${provider}/disconnect`)).statusCode).toBe(204);
     if (store.countRevocations) expect(store.countRevocations()).toBeGreaterThan(0);
     // The grant is gone at the provider, not just forgotten here.
-    if (store.tokenUrl) expect(await refreshStatus(store.tokenUrl, refreshToken)).toBe(400);
+    if (tokenEndpoint) expect(await refreshStatus(tokenEndpoint, refreshToken)).toBe(400);
     expect(await search(owner, 'Skerryvore')).toEqual([]);
     expect(await search(owner, 'Gullhaven')).toEqual([]);
     expect(await search(owner, 'Wilhelmina')).toEqual([]);
