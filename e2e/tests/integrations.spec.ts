@@ -1,0 +1,76 @@
+import { expect, type Page, test } from '@playwright/test';
+import { CONNECTOR_JOURNEYS } from '../support/connector-fakes.ts';
+import { ask, signUp } from '../support/session.ts';
+
+/** A new user on /chat with the welcome dialog closed and the connected-services dialog open. */
+async function openConnectedServices(page: Page, prefix: string) {
+  await signUp(page, prefix);
+  await expect(page).toHaveURL(/\/chat/);
+  await page.getByRole('dialog', { name: 'Welcome to Lumen' }).getByRole('button', { name: 'Get Started' }).click();
+  await page.getByRole('button', { name: 'Connected services' }).click();
+  return page.getByRole('dialog', { name: 'Connected services' });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+for (const journey of CONNECTOR_JOURNEYS) {
+  test(`${journey.label}: connect through the popup, sync, cite a synced file in chat, then disconnect`, async ({
+    page,
+  }) => {
+    const dialog = await openConnectedServices(page, `connect-${journey.provider}`);
+    const card = dialog.getByTestId(`integration-${journey.provider}`);
+    await expect(card.getByRole('heading', { name: journey.label })).toBeVisible();
+    await expect(card.getByRole('status')).toHaveText('Not connected');
+
+    // The popup goes app -> provider's consent page (the fake consents at once) -> app's callback page, which posts
+    // the result to this window and closes itself.
+    const popupUrls: string[] = [];
+    const popupPromise = page.waitForEvent('popup');
+    await card.getByRole('button', { name: 'Connect' }).click();
+    const popup = await popupPromise;
+    popup.on('request', (request) => popupUrls.push(request.url()));
+    popupUrls.push(popup.url());
+    await expect.poll(() => popup.isClosed(), { timeout: 15_000 }).toBe(true);
+    // Chromium reports the redirect chain of the first navigation through the final request only.
+    expect(popupUrls.some((url) => url.includes(`/api/integrations/${journey.provider}/`))).toBe(true);
+
+    await expect(card).toContainText(`Connected as ${journey.accountEmail}`);
+    await expect(card.getByRole('status')).toHaveText('Connected', { timeout: 20_000 });
+    await expect(card).toContainText(`${journey.fileCount} seen · ${journey.fileCount} indexed · 0 failed`);
+    await expect(card.getByRole('button', { name: 'Sync now' })).toBeEnabled();
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    const answer = await ask(page, journey.question);
+    await expect(answer).toContainText(journey.answer);
+    await expect(
+      answer.getByRole('link', {
+        name: new RegExp(`\\[\\d+\\] ${escapeRegExp(journey.fileName)} \\(${escapeRegExp(journey.label)}\\)`),
+      }),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Connected services' }).click();
+    await card.getByRole('button', { name: 'Disconnect' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Disconnect ${journey.label}?` });
+    await confirm.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(card.getByRole('status')).toHaveText('Not connected');
+    await expect(card.getByRole('button', { name: 'Connect' })).toBeVisible();
+    await expect(card).not.toContainText(journey.accountEmail);
+  });
+}
+
+test('a blocked popup is reported and the card stays ready to connect', async ({ page }) => {
+  // What a browser's popup blocker does: window.open answers null.
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  const dialog = await openConnectedServices(page, 'connect-blocked');
+  const card = dialog.getByTestId('integration-dropbox');
+  await card.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('Popup blocked. Please allow popups for this site.')).toBeVisible();
+  await expect(card.getByRole('status')).toHaveText('Not connected');
+  await expect(card.getByRole('button', { name: 'Connect' })).toBeEnabled();
+});
