@@ -9,6 +9,8 @@ export interface ConnectorJourney {
   /** The card's heading and the citation's label. */
   label: string;
   accountEmail: string;
+  /** The path of the provider's consent page the popup passes through. */
+  consentPath: string;
   /** How many files the fake holds (all readable). */
   fileCount: number;
   fileName: string;
@@ -21,6 +23,7 @@ export const CONNECTOR_JOURNEYS: readonly ConnectorJourney[] = [
     provider: 'google-drive',
     label: 'Google Drive',
     accountEmail: 'ada.drive@example.com',
+    consentPath: '/o/oauth2/v2/auth',
     fileCount: 3,
     fileName: 'Orion observatory notes',
     question: 'What colour was the Orion observatory dome repainted?',
@@ -30,6 +33,7 @@ export const CONNECTOR_JOURNEYS: readonly ConnectorJourney[] = [
     provider: 'onedrive',
     label: 'OneDrive',
     accountEmail: 'ada@contoso.test',
+    consentPath: '/common/oauth2/v2.0/authorize',
     fileCount: 3,
     fileName: 'harbour-census.txt',
     question: 'How many fishing boats did the Vigo harbour census count?',
@@ -39,6 +43,7 @@ export const CONNECTOR_JOURNEYS: readonly ConnectorJourney[] = [
     provider: 'dropbox',
     label: 'Dropbox',
     accountEmail: 'ada.dropbox@example.com',
+    consentPath: '/oauth2/authorize',
     fileCount: 3,
     fileName: 'greenhouse-trial.md',
     question: 'How many varieties of basil does the Tromso greenhouse trial grow?',

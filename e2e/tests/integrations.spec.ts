@@ -25,20 +25,26 @@ for (const journey of CONNECTOR_JOURNEYS) {
     await expect(card.getByRole('status')).toHaveText('Not connected');
 
     // The popup goes app -> provider's consent page (the fake consents at once) -> app's callback page, which posts
-    // the result to this window and closes itself.
-    const popupUrls: string[] = [];
+    // the result to this window and closes itself. The context sees every hop of the popup's redirects.
+    const requestedUrls: string[] = [];
+    page.context().on('request', (request) => requestedUrls.push(request.url()));
     const popupPromise = page.waitForEvent('popup');
     await card.getByRole('button', { name: 'Connect' }).click();
     const popup = await popupPromise;
-    popup.on('request', (request) => popupUrls.push(request.url()));
-    popupUrls.push(popup.url());
     await expect.poll(() => popup.isClosed(), { timeout: 15_000 }).toBe(true);
-    // Chromium reports the redirect chain of the first navigation through the final request only.
-    expect(popupUrls.some((url) => url.includes(`/api/integrations/${journey.provider}/`))).toBe(true);
+    const hops = requestedUrls.map((url) => new URL(url));
+    const connectAt = hops.findIndex((url) => url.pathname === `/api/integrations/${journey.provider}/connect`);
+    const consentAt = hops.findIndex((url) => url.pathname === journey.consentPath);
+    const callbackAt = hops.findIndex((url) => url.pathname === `/api/integrations/${journey.provider}/callback`);
+    expect(connectAt).toBeGreaterThanOrEqual(0);
+    expect(consentAt).toBeGreaterThan(connectAt);
+    expect(callbackAt).toBeGreaterThan(consentAt);
+    expect(hops[callbackAt]?.searchParams.has('code')).toBe(true);
 
     await expect(card).toContainText(`Connected as ${journey.accountEmail}`);
     await expect(card.getByRole('status')).toHaveText('Connected', { timeout: 20_000 });
     await expect(card).toContainText(`${journey.fileCount} seen · ${journey.fileCount} indexed · 0 failed`);
+    await expect(card).toContainText('Last synced');
     await expect(card.getByRole('button', { name: 'Sync now' })).toBeEnabled();
 
     await page.keyboard.press('Escape');
