@@ -14,6 +14,8 @@ export interface ConnectorJourney {
   /** How many files the fake holds (all readable). */
   fileCount: number;
   fileName: string;
+  /** Where the citation chip leads: the file's page at the provider. */
+  sourceUrl: RegExp;
   question: string;
   answer: string;
 }
@@ -26,6 +28,7 @@ export const CONNECTOR_JOURNEYS: readonly ConnectorJourney[] = [
     consentPath: '/o/oauth2/v2/auth',
     fileCount: 3,
     fileName: 'Orion observatory notes',
+    sourceUrl: /^https:\/\/docs\.google\.com\/document\/d\/[\w-]+\/edit/,
     question: 'What colour was the Orion observatory dome repainted?',
     answer: 'saffron yellow',
   },
@@ -36,6 +39,7 @@ export const CONNECTOR_JOURNEYS: readonly ConnectorJourney[] = [
     consentPath: '/common/oauth2/v2.0/authorize',
     fileCount: 3,
     fileName: 'harbour-census.txt',
+    sourceUrl: /^https:\/\/onedrive\.live\.com\/\?id=/,
     question: 'How many fishing boats did the Vigo harbour census count?',
     answer: '317 fishing boats',
   },
@@ -46,6 +50,8 @@ export const CONNECTOR_JOURNEYS: readonly ConnectorJourney[] = [
     consentPath: '/oauth2/authorize',
     fileCount: 3,
     fileName: 'greenhouse-trial.md',
+    // Dropbox's web host is the fake's origin too (CONNECTOR_BASE_URL_DROPBOX replaces every Dropbox host).
+    sourceUrl: /^http:\/\/127\.0\.0\.1:\d+\/home\/Research\/greenhouse-trial\.md$/,
     question: 'How many varieties of basil does the Tromso greenhouse trial grow?',
     answer: '58 varieties of basil',
   },

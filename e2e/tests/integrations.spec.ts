@@ -51,11 +51,17 @@ for (const journey of CONNECTOR_JOURNEYS) {
     await expect(dialog).toBeHidden();
     const answer = await ask(page, journey.question);
     await expect(answer).toContainText(journey.answer);
-    await expect(
-      answer.getByRole('link', {
-        name: new RegExp(`\\[\\d+\\] ${escapeRegExp(journey.fileName)} \\(${escapeRegExp(journey.label)}\\)`),
-      }),
-    ).toBeVisible();
+    const chip = answer.getByRole('link', {
+      name: new RegExp(`\\[\\d+\\] ${escapeRegExp(journey.fileName)} \\(${escapeRegExp(journey.label)}\\)`),
+    });
+    await expect(chip).toBeVisible();
+    await expect(chip).toHaveAttribute('target', '_blank');
+    // The chip opens the file at the source: the document's content address redirects to the provider's page.
+    const chipUrl = await chip.getAttribute('href');
+    expect(chipUrl).toMatch(/^\/api\/documents\/[0-9a-f-]{36}\/content$/);
+    const opened = await page.request.get(chipUrl ?? '', { maxRedirects: 0 });
+    expect(opened.status()).toBe(302);
+    expect(opened.headers().location).toMatch(journey.sourceUrl);
 
     await page.getByRole('button', { name: 'Connected services' }).click();
     await card.getByRole('button', { name: 'Disconnect' }).click();
@@ -65,6 +71,8 @@ for (const journey of CONNECTOR_JOURNEYS) {
     await expect(card.getByRole('status')).toHaveText('Not connected');
     await expect(card.getByRole('button', { name: 'Connect' })).toBeVisible();
     await expect(card).not.toContainText(journey.accountEmail);
+    // Disconnecting removed the synced files at once.
+    expect((await page.request.get(chipUrl ?? '', { maxRedirects: 0 })).status()).toBe(404);
   });
 }
 
