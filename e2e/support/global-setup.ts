@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startOidcProvider } from '../../apps/server/src/test/fakes/oidc-provider.ts';
 import { startSmtpPeer } from '../../apps/server/src/test/fakes/smtp-peer.ts';
 import { E2E_APP_URL, E2E_PORT } from '../playwright.config.ts';
+import { startConnectorFakes } from './connector-fakes.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,16 +28,30 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_00
   throw new Error(`the app did not become healthy at ${url}`);
 }
 
+async function isListening(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Starts the real peers (an SMTP server that keeps the mail, a local OpenID provider standing in for Google), then
- * the built app configured to use them. Tests read mail through a small HTTP mailbox on loopback.
+ * Starts the real peers (an SMTP server that keeps the mail, a local OpenID provider standing in for Google, and
+ * fakes of Google Drive, OneDrive and Dropbox speaking their wire formats), then the built app configured to use them. Tests read mail through a small HTTP mailbox on loopback.
  */
 export default async function globalSetup() {
   if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built. Run `npm run build` before `npm run test:e2e`.');
   }
+  // Another server on the port would answer the health check below and the journeys would talk to it.
+  if (await isListening(E2E_APP_URL)) {
+    throw new Error(`Something already listens at ${E2E_APP_URL}. Stop it or choose another port with E2E_PORT.`);
+  }
   const smtp = await startSmtpPeer();
   const idp = await startOidcProvider({ redirectUris: [`${E2E_APP_URL}/api/auth/callback/google`] });
+  const connectors = await startConnectorFakes({ clientId: idp.clientId, clientSecret: idp.clientSecret });
 
   const mailbox = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://mailbox');
@@ -68,6 +83,7 @@ export default async function globalSetup() {
       GOOGLE_CLIENT_ID: idp.clientId,
       GOOGLE_CLIENT_SECRET: idp.clientSecret,
       GOOGLE_DISCOVERY_URL: idp.discoveryUrl,
+      ...connectors.env,
       AUTH_RATE_LIMIT_MAX: '1000',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
@@ -81,6 +97,7 @@ export default async function globalSetup() {
     await new Promise((resolve) => mailbox.close(resolve));
     await smtp.close();
     await idp.close();
+    await connectors.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }
