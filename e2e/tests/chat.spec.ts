@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Document, Packer, Paragraph } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { findLink, readMail, uniqueEmail } from '../support/mailbox.ts';
+import { ask, signUp } from '../support/session.ts';
 
 /** The texts the thinking indicator may show (docs/product-rules.md#thinking-types). */
 const THINKING_TEXTS = [
@@ -51,17 +51,6 @@ async function createPdf(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-/** Signs a new user up through the API and opens the confirmation link in the page (which signs them in). */
-async function signUp(page: Page, prefix: string, callbackURL = '/chat'): Promise<string> {
-  const email = uniqueEmail(prefix);
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'correct horse battery', callbackURL },
-  });
-  expect(response.ok()).toBeTruthy();
-  await page.goto(findLink(await readMail(email, 'confirm'), '/api/auth/verify-email'));
-  return email;
-}
-
 /** Records every text the thinking indicator shows, however briefly. */
 async function recordThinkingTexts(page: Page) {
   await page.addInitScript(() => {
@@ -74,15 +63,6 @@ async function recordThinkingTexts(page: Page) {
       });
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
-}
-
-async function ask(page: Page, question: string) {
-  const before = await page.getByRole('article', { name: 'Assistant message' }).count();
-  await page.getByRole('textbox', { name: 'Message' }).fill(question);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('article', { name: 'Assistant message' })).toHaveCount(before + 1, { timeout: 30_000 });
-  await expect(page.getByTestId('thinking-indicator')).toHaveCount(0, { timeout: 30_000 });
-  return page.getByRole('article', { name: 'Assistant message' }).last();
 }
 
 async function openAsAnotherUser(browser: Browser, url: string) {
