@@ -137,6 +137,8 @@ export async function runSync(rt: IntegrationsRuntime, connectionId: string, log
         log.info({ provider, reason: error.message }, 'sync restarts with a full listing: the cursor was reset');
         hasRestarted = true;
         cursor = null;
+        // A listing the dead cursor was continuing is abandoned: only the new one's stamps count.
+        listingStartedAt = null;
         continue;
       }
       if (page.startsFullListing) listingStartedAt = new Date();
