@@ -65,6 +65,8 @@ export const documents = pgTable(
      * (modules/access). Replaced at every sync, so access lost at the source is lost here.
      */
     sharedWith: text('shared_with').array().notNull().default(sql`'{}'::text[]`),
+    /** A synced item: the start of the latest full listing of its connection that reported it (the sweep's mark). */
+    lastListedAt: timestamp('last_listed_at', { withTimezone: true }),
     status: documentStatusEnum('status').notNull().default('pending'),
     error: text('error'),
     pageCount: integer('page_count'),

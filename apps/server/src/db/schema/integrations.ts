@@ -32,6 +32,11 @@ export const connections = pgTable(
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     scopes: text('scopes'),
     cursor: text('cursor'),
+    /**
+     * When the full listing in progress started (null between listings): documents it reports are stamped with it
+     * (`documents.last_listed_at`), and when it ends the others are removed. Committed with the listing's first cursor.
+     */
+    listingStartedAt: timestamp('listing_started_at', { withTimezone: true }),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     lastError: text('last_error'),
     itemsSeen: integer('items_seen').notNull().default(0),

@@ -6,7 +6,7 @@ import {
   type DocumentStatus,
   isUuid,
 } from '@lumen/contract';
-import { and, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { chunks, documents, files } from '../../db/schema/index.ts';
 import { columnNames, type Database, rowsOf } from '../../platform/db.ts';
 import { deletableDocumentsCondition, visibleDocumentsCondition } from '../access/index.ts';
@@ -450,20 +450,71 @@ export async function updateSyncedItemFields(
     );
 }
 
-/** Deletes one synced item's document (its chunks by cascade, their postings by trigger); idempotent. */
+/** A LIKE pattern matching `value` literally (PostgreSQL's default escape character is the backslash). */
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * Deletes one synced item's document (its chunks by cascade, their postings by trigger); idempotent. With
+ * `withDescendants`, also every item whose id continues the id with `/` (a folder deleted at a path-keyed source).
+ */
 export async function deleteSyncedItem(
   db: Database,
-  identity: SyncedItemIdentity & { externalId: string },
+  identity: SyncedItemIdentity & { externalId: string; withDescendants?: boolean },
 ): Promise<void> {
+  const matchesId = identity.withDescendants
+    ? or(
+        eq(documents.externalId, identity.externalId),
+        like(documents.externalId, `${escapeLike(identity.externalId)}/%`),
+      )
+    : eq(documents.externalId, identity.externalId);
   await db
+    .delete(documents)
+    .where(and(eq(documents.ownerId, identity.ownerId), eq(documents.source, identity.source), matchesId));
+}
+
+/** Stamps these synced items as reported by the full listing that started at `listedAt` (the sweep's mark). */
+export async function markSyncedItemsListed(
+  db: Database,
+  identity: SyncedItemIdentity,
+  externalIds: string[],
+  listedAt: Date,
+): Promise<void> {
+  if (externalIds.length === 0) return;
+  await db
+    .update(documents)
+    .set({ lastListedAt: listedAt })
+    .where(
+      and(
+        eq(documents.ownerId, identity.ownerId),
+        eq(documents.source, identity.source),
+        inArray(documents.externalId, externalIds),
+      ),
+    );
+}
+
+/**
+ * The sweep after a full listing: deletes the owner's documents from this source that the listing started at
+ * `listedAt` did not report (their stamp is another listing's, or none). Compared for equality, not order, so no clock
+ * matters. Returns how many went.
+ */
+export async function deleteSyncedItemsNotListed(
+  db: Database,
+  identity: SyncedItemIdentity,
+  listedAt: Date,
+): Promise<number> {
+  const deleted = await db
     .delete(documents)
     .where(
       and(
         eq(documents.ownerId, identity.ownerId),
         eq(documents.source, identity.source),
-        eq(documents.externalId, identity.externalId),
+        or(isNull(documents.lastListedAt), ne(documents.lastListedAt, listedAt)),
       ),
-    );
+    )
+    .returning({ id: documents.id });
+  return deleted.length;
 }
 
 /** Deletes every document the owner's connection to this source brought in (disconnect). Synced items have no file. */

@@ -4,10 +4,12 @@ export {
   type DocumentRow,
   deleteSourceDocuments,
   deleteSyncedItem,
+  deleteSyncedItemsNotListed,
   findDeletableDocument,
   findSourceVersions,
   findVisibleDocument,
   findVisibleDocumentsByIds,
+  markSyncedItemsListed,
   type SyncedItemIdentity,
   updateSyncedItemFields,
 } from './documents.repository.ts';

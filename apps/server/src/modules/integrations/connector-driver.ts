@@ -43,6 +43,11 @@ export interface RemoteItem {
    * synced document (modules/access). Empty when the file is not shared or for a deletion.
    */
   sharedWith: string[];
+  /**
+   * A deletion whose id may name a folder that held other items, reported once for the folder (Dropbox, whose ids are
+   * paths): every item whose id is this id or starts with it plus `/` is gone too.
+   */
+  removesDescendants?: boolean;
 }
 
 /** One page of changes. `nextCursor` is stored only after the page has been handled. */
@@ -51,6 +56,12 @@ export interface ChangePage {
   nextCursor: string;
   /** More pages are waiting now; false means the feed is caught up until the next sync. */
   hasMore: boolean;
+  /**
+   * This page is the first of a full listing of the store (a null cursor, or one the driver restarted): it and every
+   * page after it up to the one with `hasMore` false report every item there is, deletions aside. When that page is
+   * handled the engine removes the connection's documents the listing did not report (ADR 0081).
+   */
+  startsFullListing?: boolean;
 }
 
 /** A file's bytes as the sync extracts them: exported Google Docs arrive as text, other files as stored. */
@@ -111,6 +122,17 @@ export class ConnectorHttpError extends Error {
   }
 }
 
+/**
+ * The provider no longer accepts the stored cursor (Drive's 400/404 for a stale page token, Dropbox's 409 `reset`,
+ * Graph's 410 Gone): the engine starts over with a null cursor, a full listing, once per run.
+ */
+export class ConnectorCursorResetError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConnectorCursorResetError';
+  }
+}
+
 /** Reads a Retry-After header (delta seconds or an HTTP date) as seconds from now; null when absent or unreadable. */
 export function parseRetryAfter(value: string | null | undefined, now: Date = new Date()): number | null {
   if (!value) return null;
@@ -127,8 +149,8 @@ export interface DriverOptions {
 }
 
 /**
- * Errors: a driver throws `ConnectorAuthError` when the provider refuses a token and `ConnectorHttpError` for every
- * other failed call (with Retry-After where given); the sync engine decides about refresh, waiting and retrying.
+ * Errors: a driver throws `ConnectorAuthError` when the provider refuses a token, `ConnectorCursorResetError` when it
+ * refuses the cursor, and `ConnectorHttpError` for every other failed call (with Retry-After where given); the sync engine decides about refresh, waiting and retrying.
  */
 export interface ConnectorDriver {
   readonly provider: ConnectorProvider;

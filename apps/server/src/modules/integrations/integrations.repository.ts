@@ -127,7 +127,14 @@ export async function upsertConnection(
         set: {
           ...values,
           ...(isAccountChanged
-            ? { cursor: null, lastSyncedAt: null, itemsSeen: 0, itemsIndexed: 0, itemsFailed: 0 }
+            ? {
+                cursor: null,
+                listingStartedAt: null,
+                lastSyncedAt: null,
+                itemsSeen: 0,
+                itemsIndexed: 0,
+                itemsFailed: 0,
+              }
             : {}),
         },
       })
@@ -222,11 +229,13 @@ export interface PageCounts {
 
 /**
  * Commits one handled page in one transaction: the connection's new cursor and counts, the run's files and failed
- * items. False when the connection is gone (disconnected meanwhile): the sync stops.
+ * items, and (when given) the start of the full listing in progress — set with the listing's first cursor, cleared
+ * with its last, so a resumed run knows whether its cursor continues a listing. False when the connection is gone
+ * (disconnected meanwhile): the sync stops.
  */
 export async function commitSyncPage(
   db: Database,
-  input: { connectionId: string; runId: string; cursor: string; counts: PageCounts },
+  input: { connectionId: string; runId: string; cursor: string; counts: PageCounts; listingStartedAt?: Date | null },
 ): Promise<boolean> {
   const { counts } = input;
   return db.transaction(async (tx) => {
@@ -234,6 +243,7 @@ export async function commitSyncPage(
       .update(connections)
       .set({
         cursor: input.cursor,
+        ...(input.listingStartedAt !== undefined ? { listingStartedAt: input.listingStartedAt } : {}),
         itemsSeen: sql`${connections.itemsSeen} + ${counts.seen}`,
         itemsIndexed: sql`${connections.itemsIndexed} + ${counts.indexed}`,
         itemsFailed: sql`${connections.itemsFailed} + ${counts.failed.length}`,

@@ -5,13 +5,21 @@ import type { FailedSyncItem } from '../../db/schema/index.ts';
 import {
   deleteSourceDocuments,
   deleteSyncedItem,
+  deleteSyncedItemsNotListed,
   ExtractionError,
   extractPages,
   findSourceVersions,
   ingestText,
+  markSyncedItemsListed,
   updateSyncedItemFields,
 } from '../documents/index.ts';
-import { type ChangePage, type ConnectorDriver, ConnectorHttpError, type RemoteItem } from './connector-driver.ts';
+import {
+  type ChangePage,
+  ConnectorCursorResetError,
+  type ConnectorDriver,
+  ConnectorHttpError,
+  type RemoteItem,
+} from './connector-driver.ts';
 import { platformEvent } from './events.ts';
 import {
   type ConnectionRow,
@@ -111,17 +119,46 @@ export async function runSync(rt: IntegrationsRuntime, connectionId: string, log
   await publish('sync_started', { message: `Syncing ${PLATFORM_LABELS[provider]}...` });
 
   const tokens = connectionTokens(rt, connection, driver);
+  const identity = { ownerId: connection.userId, source: provider };
   let filesSynced = 0;
   try {
     let cursor = connection.cursor;
+    // Set while a full listing runs: from the connection when the committed cursor continues one (a run that died
+    // mid-listing resumes it, its earlier pages' stamps still count), else from the page that starts one.
+    let listingStartedAt = connection.listingStartedAt;
+    let hasRestarted = false;
     for (;;) {
-      const page: ChangePage = await withRetries(rt, () => tokens.call((token) => driver.listChanges(token, cursor)));
+      let page: ChangePage;
+      try {
+        page = await withRetries(rt, () => tokens.call((token) => driver.listChanges(token, cursor)));
+      } catch (error) {
+        if (!(error instanceof ConnectorCursorResetError) || cursor === null || hasRestarted) throw error;
+        // The provider dropped the cursor: start over with a full listing, whose sweep finds what went meanwhile.
+        log.info({ provider, reason: error.message }, 'sync restarts with a full listing: the cursor was reset');
+        hasRestarted = true;
+        cursor = null;
+        // A listing the dead cursor was continuing is abandoned: only the new one's stamps count.
+        listingStartedAt = null;
+        continue;
+      }
+      if (page.startsFullListing) listingStartedAt = new Date();
       const counts = await syncPage(rt, { connection, driver, tokens, runId: run.id }, page.items);
+      if (listingStartedAt) {
+        // Stamped before the cursor moves on: a run that dies here lists this page again and stamps it again.
+        const listedIds = page.items.filter((item) => !item.deleted).map((item) => item.id);
+        await markSyncedItemsListed(rt.db, identity, listedIds, listingStartedAt);
+        if (!page.hasMore) {
+          // The listing is complete: what it did not report was deleted at the source while no cursor told us.
+          const removed = await deleteSyncedItemsNotListed(rt.db, identity, listingStartedAt);
+          if (removed > 0) log.info({ provider, removed }, 'full listing removed documents gone at the source');
+        }
+      }
       const isCommitted = await commitSyncPage(rt.db, {
         connectionId: connection.id,
         runId: run.id,
         cursor: page.nextCursor,
         counts,
+        listingStartedAt: page.hasMore ? listingStartedAt : null,
       });
       if (!isCommitted) {
         // Disconnected meanwhile: what this page brought in goes too.
@@ -182,7 +219,7 @@ async function syncPage(rt: IntegrationsRuntime, context: PageContext, items: Re
   for (const item of items) {
     counts.seen += 1;
     if (item.deleted) {
-      await deleteSyncedItem(rt.db, { ...identity, externalId: item.id });
+      await deleteSyncedItem(rt.db, { ...identity, externalId: item.id, withDescendants: item.removesDescendants });
       continue;
     }
     const sharedWith = [...new Set(item.sharedWith.map((email) => email.toLowerCase()))];
@@ -281,6 +318,8 @@ function describe(error: unknown): string {
 
 /** A short reason for the card, from what the provider answered (never its body). */
 function userFacingReason(error: unknown): string {
+  if (error instanceof ConnectorCursorResetError)
+    return 'The provider reset its list of changes; the next sync starts over.';
   if (error instanceof ConnectorHttpError) {
     if (error.status === 429) return 'The provider asked us to slow down; the next sync continues.';
     if (error.status === null) return 'The provider could not be reached.';

@@ -329,6 +329,128 @@ describe('the sync job', () => {
   });
 });
 
+describe('full listings, cursor resets and folder deletions', () => {
+  // Sorted here: the database's collation orders punctuation differently on PGlite and PostgreSQL.
+  const idsOf = async (actor: Actor) => (await documentsOf(actor)).map((document) => document.externalId ?? '').sort();
+
+  it('a null cursor lists everything again and removes the documents the listing did not report', async () => {
+    const alice = await signInNewUser(ctx);
+    for (const id of ['kept', 'gone']) dropbox.addFile({ id, name: `${id}.txt`, content: `The ${id} pier.` });
+    const connection = await connect(alice);
+    expect(await idsOf(alice)).toEqual(['gone', 'kept']);
+    expect((await connectionRow(connection.id))?.listingStartedAt).toBeNull();
+
+    dropbox.deleteFile('gone');
+    await db().update(connections).set({ cursor: null }).where(eq(connections.id, connection.id));
+    dropbox.fetchCalls.length = 0;
+    await syncNow(alice);
+    expect(await idsOf(alice)).toEqual(['kept']);
+    // The unchanged file was listed, not fetched again.
+    expect(dropbox.fetchCalls).toEqual([]);
+    expect((await connectionRow(connection.id))?.listingStartedAt).toBeNull();
+    expect(await search(alice, 'gone')).toEqual([]);
+  });
+
+  it('restarts with a full listing when the provider resets the cursor, and sweeps what went meanwhile', async () => {
+    const alice = await signInNewUser(ctx);
+    for (const id of ['a', 'b', 'c']) dropbox.addFile({ id, name: `${id}.txt`, content: `Crate ${id} on deck.` });
+    const connection = await connect(alice);
+    const before = await connectionRow(connection.id);
+
+    dropbox.expireCursors();
+    dropbox.deleteFile('b');
+    dropbox.addFile({ id: 'd', name: 'd.txt', content: 'Crate d on deck.' });
+    dropbox.fetchCalls.length = 0;
+    const listsBefore = dropbox.listCalls.length;
+    await syncNow(alice);
+
+    expect(dropbox.listCalls.slice(listsBefore, listsBefore + 2)).toEqual([before?.cursor, null]);
+    expect(await idsOf(alice)).toEqual(['a', 'c', 'd']);
+    expect(dropbox.fetchCalls).toEqual(['d']);
+    expect((await runsOf(connection.id)).at(-1)).toMatchObject({ status: 'completed' });
+    expect(await connectionRow(connection.id)).toMatchObject({ status: 'connected', listingStartedAt: null });
+  });
+
+  it('restarts once per run: a second reset fails the run, and the next run finishes the listing', async () => {
+    const alice = await signInNewUser(ctx);
+    for (const id of ['a', 'b', 'c', 'd', 'e']) dropbox.addFile({ id, name: `${id}.txt`, content: `Rope ${id}.` });
+    const connection = await connect(alice);
+    dropbox.deleteFile('e');
+    // The stored cursor, then the listing's second page: both refused.
+    dropbox.resetNextLists(2);
+    await syncNow(alice);
+    const failed = await connectionRow(connection.id);
+    expect(failed).toMatchObject({
+      status: 'error',
+      lastError: 'File synchronization failed. The provider reset its list of changes; the next sync starts over.',
+    });
+    // The listing's first page is committed, the sweep has not run.
+    expect(failed?.listingStartedAt).not.toBeNull();
+    expect(await idsOf(alice)).toEqual(['a', 'b', 'c', 'd', 'e']);
+
+    await syncNow(alice);
+    expect(await idsOf(alice)).toEqual(['a', 'b', 'c', 'd']);
+    expect(await connectionRow(connection.id)).toMatchObject({ status: 'connected', listingStartedAt: null });
+  });
+
+  it('a run that dies mid-listing resumes the same listing and removes only what the listing missed', async () => {
+    const alice = await signInNewUser(ctx);
+    const names = ['one', 'two', 'three', 'four', 'five'];
+    for (const name of names) dropbox.addFile({ id: `item-${name}`, name: `${name}.txt`, content: `Log ${name}.` });
+    const connection = await connect(alice);
+    expect(await idsOf(alice)).toHaveLength(5);
+
+    dropbox.expireCursors();
+    dropbox.deleteFile('item-five');
+    // Reset, the listing's first page (one, two), then the process "dies".
+    dropbox.failAfterPages(1);
+    await syncNow(alice);
+    const interrupted = await connectionRow(connection.id);
+    expect(interrupted?.status).toBe('error');
+    expect(interrupted?.listingStartedAt).not.toBeNull();
+    expect(await idsOf(alice)).toHaveLength(5);
+    const stamped = (await documentsOf(alice)).filter(
+      (document) => document.lastListedAt?.getTime() === interrupted?.listingStartedAt?.getTime(),
+    );
+    expect(stamped.map((document) => document.externalId).sort()).toEqual(['item-one', 'item-two']);
+
+    // The run was left running by a dead process: the next one takes over from the committed listing cursor.
+    await db()
+      .update(syncRuns)
+      .set({ status: 'running', heartbeatAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(syncRuns.id, (await runsOf(connection.id)).at(-1)?.id ?? ''));
+    const listsBefore = dropbox.listCalls.length;
+    await syncNow(alice);
+    expect(dropbox.listCalls[listsBefore]).toBe(interrupted?.cursor);
+    expect(dropbox.listCalls.slice(listsBefore)).not.toContain(null);
+    // Page one's files were not listed again, yet stay: their stamp is this listing's.
+    expect(await idsOf(alice)).toEqual(['item-four', 'item-one', 'item-three', 'item-two']);
+    expect(await connectionRow(connection.id)).toMatchObject({ status: 'connected', listingStartedAt: null });
+  });
+
+  it("removes a deleted folder's documents by id prefix, taking LIKE wildcards in ids literally", async () => {
+    const alice = await signInNewUser(ctx);
+    const ids = [
+      '/a_b/x.txt',
+      '/a_b/deep/y.txt',
+      '/aXb/z.txt',
+      '/a_b.txt',
+      '/50%/p.txt',
+      '/50%off/q.txt',
+      '/a\\b/r.txt',
+    ];
+    for (const id of ids) dropbox.addFile({ id, name: id.replace(/^.*\//, ''), content: `File ${id}.` });
+    await connect(alice);
+    expect(await idsOf(alice)).toHaveLength(ids.length);
+
+    dropbox.deleteFolder('/a_b');
+    dropbox.deleteFolder('/50%');
+    dropbox.deleteFolder('/a\\');
+    await syncNow(alice);
+    expect(await idsOf(alice)).toEqual(['/50%off/q.txt', '/aXb/z.txt', '/a\\b/r.txt', '/a_b.txt']);
+  });
+});
+
 describe('tokens', () => {
   it('refreshes a token that expires within a minute, and keeps the refresh token when none comes back', async () => {
     const alice = await signInNewUser(ctx);

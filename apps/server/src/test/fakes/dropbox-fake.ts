@@ -87,6 +87,8 @@ export interface DropboxFake {
   revokeRefreshTokens(): void;
   /** The next `count` API calls (not the OAuth pages) fail with `status`, with Retry-After when given. */
   failNext(count: number, status: number, retryAfterSeconds?: number | null): void;
+  /** Every list_folder cursor issued so far answers 409 `reset` from now on (as Dropbox's do when they expire). */
+  expireCursors(): void;
   /** Changes the cap on entries per list_folder page (null: only the client's limit). */
   setPageLimit(limit: number | null): void;
   /** A valid access token without the consent dance, for tests that need one. */
@@ -325,8 +327,11 @@ export async function startDropboxFake(options: DropboxFakeOptions = {}): Promis
   }
 
   /** A journal cursor carries its position and the page size the walk began with, as Dropbox's keep the limit. */
+  /** Cursors of an older epoch were expired (expireCursors). */
+  let cursorEpoch = 0;
   function logCursor(position: number, limit: number): string {
-    return `AAE${Buffer.from(JSON.stringify({ p: position, l: limit, a: account.accountId })).toString('base64url')}`;
+    const payload = { p: position, l: limit, a: account.accountId, e: cursorEpoch };
+    return `AAE${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
   }
 
   function readLogCursor(cursor: string): { position: number; limit: number } | null {
@@ -335,8 +340,10 @@ export async function startDropboxFake(options: DropboxFakeOptions = {}): Promis
       const parsed = JSON.parse(Buffer.from(cursor.slice(3), 'base64url').toString('utf8')) as {
         p?: unknown;
         l?: unknown;
+        e?: unknown;
       };
       if (typeof parsed.p !== 'number' || parsed.p < 0 || parsed.p > journal.length) return null;
+      if ((parsed.e ?? 0) !== cursorEpoch) return null;
       return { position: parsed.p, limit: typeof parsed.l === 'number' ? parsed.l : 2000 };
     } catch {
       return null;
@@ -874,6 +881,10 @@ export async function startDropboxFake(options: DropboxFakeOptions = {}): Promis
       if (folder.sharedFolderId) sharedFolders.delete(folder.sharedFolderId);
       folder.sharedFolderId = null;
       touchContents(folder.pathLower);
+    },
+    expireCursors() {
+      cursorEpoch += 1;
+      snapshots.clear();
     },
     expireAccessTokens() {
       for (const state of accessTokens.values()) state.expiresAt = 0;

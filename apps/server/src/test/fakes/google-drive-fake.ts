@@ -77,6 +77,8 @@ export interface GoogleDriveFake {
   setDenyConsent(deny: boolean): void;
   /** Opens an authorization URL like a browser whose user consents; answers the redirect (callback URL). */
   followConsent(authorizationUrl: string): Promise<URL>;
+  /** Every change page token issued so far is refused (400 Invalid Value), as Drive does with a stale token. */
+  expireChangeTokens(): void;
   /** Every access token issued so far stops working (the way they do after an hour). */
   expireAccessTokens(): void;
   /** Every refresh token stops working (revoked at myaccount.google.com, password change...). */
@@ -298,6 +300,8 @@ export async function startGoogleDriveFake(options: GoogleDriveFakeOptions = {})
   const refreshTokens = new Map<string, { clientId: string; scope: string }>();
   const codeChallenges: string[] = [];
   const requests: FakeRequest[] = [];
+  /** Change page tokens below this one are refused (expireChangeTokens). */
+  let firstValidPageToken = 1;
   let failures: { count: number; status: number; retryAfterSeconds?: number } | null = null;
   const permissionIds = new Map<string, string>();
 
@@ -609,7 +613,7 @@ export async function startGoogleDriveFake(options: GoogleDriveFakeOptions = {})
 
   const handleChangesList = (url: URL, response: ServerResponse): void => {
     const pageToken = Number(url.searchParams.get('pageToken'));
-    if (!Number.isInteger(pageToken) || pageToken < 1 || pageToken > changeLog.length + 1) {
+    if (!Number.isInteger(pageToken) || pageToken < firstValidPageToken || pageToken > changeLog.length + 1) {
       sendApiError(response, 400, 'invalid', 'Invalid Value', {});
       return;
     }
@@ -877,6 +881,9 @@ export async function startGoogleDriveFake(options: GoogleDriveFakeOptions = {})
       const location = response.headers.get('location');
       if (response.status !== 302 || !location) throw new Error(`The consent page answered ${response.status}`);
       return new URL(location);
+    },
+    expireChangeTokens: () => {
+      firstValidPageToken = changeLog.length + 1;
     },
     expireAccessTokens: () => {
       for (const grant of accessTokens.values()) grant.expiresAt = 0;

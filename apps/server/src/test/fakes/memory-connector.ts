@@ -6,6 +6,7 @@ import {
   type ChangePage,
   type CodeExchange,
   ConnectorAuthError,
+  ConnectorCursorResetError,
   type ConnectorDriver,
   ConnectorHttpError,
   type OAuthTokens,
@@ -31,12 +32,23 @@ export const MEMORY_AUTHORIZE_URL = 'https://memory-connector.test/authorize';
  * An in-memory ConnectorDriver for the sync engine's tests: a store of files (add, change, delete, share), a change
  * feed whose cursor is a sequence number, OAuth codes and tokens that expire and rotate, and switches for refusals,
  * 429s and failures. It speaks the driver interface only; the real drivers are tested against HTTP fakes.
+ *
+ * Like the providers, a null cursor starts a full listing: the files there are (no deletions), page by page, the
+ * first page flagged `startsFullListing`, then the feed from where it stood when the listing began. Cursors carry an
+ * epoch: `expireCursors` makes every issued one answer ConnectorCursorResetError. Ids may be paths (`/a/b.txt`):
+ * `deleteFolder` reports one deletion for the folder, as Dropbox does.
  */
 export class MemoryConnector implements ConnectorDriver {
   readonly provider: ConnectorProvider;
   readonly files = new Map<string, MemoryFile>();
   /** The feed: each change gets the next sequence number; a cursor is the last sequence seen. */
-  private changes: Array<{ seq: number; fileId: string; deleted: boolean }> = [];
+  private changes: Array<{ seq: number; fileId: string; deleted: boolean; removesDescendants?: boolean }> = [];
+  /** Cursors name their epoch; one of an older epoch is reset. */
+  private epoch = 0;
+  /** Full listings in progress: the file ids at their start and the feed position to continue from. */
+  private readonly listings = new Map<string, { ids: string[]; seq: number }>();
+  /** The next N list calls with a cursor answer a reset. */
+  private resetsPending = 0;
   private seq = 0;
   pageSize = 2;
   account: AccountIdentity = { id: 'acct-1', email: 'ada@store.test', name: 'Ada Store' };
@@ -112,6 +124,28 @@ export class MemoryConnector implements ConnectorDriver {
     this.record(id, true);
   }
 
+  /** Deletes every file whose id is `path` or under `path/`, reported as ONE deletion of `path` (Dropbox). */
+  deleteFolder(path: string): void {
+    for (const id of [...this.files.keys()]) {
+      if (id === path || id.startsWith(`${path}/`)) {
+        this.files.delete(id);
+        this.changes = this.changes.filter((change) => change.fileId !== id);
+      }
+    }
+    this.record(path, true, true);
+  }
+
+  /** Every cursor issued so far is no longer accepted (the provider dropped them): the next list call resets. */
+  expireCursors(): void {
+    this.epoch += 1;
+    this.listings.clear();
+  }
+
+  /** The next `count` list calls that carry a cursor answer a reset, whatever the cursor. */
+  resetNextLists(count: number): void {
+    this.resetsPending = count;
+  }
+
   /** Serves `pages` more pages, then fails the next list call once (HTTP 400, not retryable): a sync cut short. */
   failAfterPages(pages: number): void {
     this.failAtPage = this.pagesServed + pages;
@@ -121,6 +155,8 @@ export class MemoryConnector implements ConnectorDriver {
   reset(): void {
     this.files.clear();
     this.changes = [];
+    this.listings.clear();
+    this.resetsPending = 0;
     this.brokenFiles.clear();
     this.failAtPage = null;
     this.throttle = { remaining: 0, retryAfterSeconds: null, status: 429 };
@@ -210,16 +246,49 @@ export class MemoryConnector implements ConnectorDriver {
       this.failAtPage = null;
       throw new ConnectorHttpError('HTTP 400 bad cursor', { status: 400 });
     }
+    if (cursor !== null && this.resetsPending > 0) {
+      this.resetsPending -= 1;
+      throw new ConnectorCursorResetError('cursor reset');
+    }
+    if (cursor === null) {
+      const listingId = randomUUID().slice(0, 8);
+      this.listings.set(listingId, { ids: [...this.files.keys()], seq: this.seq });
+      return { ...this.listingPage(listingId, 0), startsFullListing: true };
+    }
+    // `L<epoch>.<listing>.<offset>` continues a listing, `<epoch>.<seq>` the feed.
+    const listing = /^L(\d+)\.([\w-]+)\.(\d+)$/.exec(cursor);
+    const feed = /^(\d+)\.(\d+)$/.exec(cursor);
+    const epoch = Number(listing?.[1] ?? feed?.[1] ?? -1);
+    if (epoch !== this.epoch || (listing && !this.listings.has(listing[2] ?? ''))) {
+      throw new ConnectorCursorResetError('cursor reset');
+    }
+    if (listing) return this.listingPage(listing[2] ?? '', Number(listing[3]));
     this.pagesServed += 1;
-    const after = cursor === null ? 0 : Number(cursor);
+    const after = Number(feed?.[2]);
     // The latest change of each file after the cursor, in feed order.
     const pending = this.changes.filter((change) => change.seq > after);
     const page = pending.slice(0, this.pageSize);
     const last = page.at(-1)?.seq ?? after;
     return {
-      items: page.map((change) => this.itemOf(change.fileId, change.deleted)),
-      nextCursor: String(last),
+      items: page.map((change) => this.itemOf(change.fileId, change.deleted, change.removesDescendants)),
+      nextCursor: `${this.epoch}.${last}`,
       hasMore: pending.length > page.length,
+    };
+  }
+
+  /** A page of a listing: the files of its start still there, in their current state. */
+  private listingPage(listingId: string, offset: number): ChangePage {
+    const listing = this.listings.get(listingId);
+    if (!listing) throw new ConnectorCursorResetError('cursor reset');
+    this.pagesServed += 1;
+    const ids = listing.ids.slice(offset, offset + this.pageSize);
+    const next = offset + ids.length;
+    const hasMore = next < listing.ids.length;
+    if (!hasMore) this.listings.delete(listingId);
+    return {
+      items: ids.filter((id) => this.files.has(id)).map((id) => this.itemOf(id, false)),
+      nextCursor: hasMore ? `L${this.epoch}.${listingId}.${next}` : `${this.epoch}.${listing.seq}`,
+      hasMore,
     };
   }
 
@@ -245,14 +314,14 @@ export class MemoryConnector implements ConnectorDriver {
 
   // --- internals ---
 
-  private record(fileId: string, deleted: boolean): void {
+  private record(fileId: string, deleted: boolean, removesDescendants = false): void {
     this.seq += 1;
     // Only the latest change of a file stays in the feed, as providers report a file once per listing.
     this.changes = this.changes.filter((change) => change.fileId !== fileId);
-    this.changes.push({ seq: this.seq, fileId, deleted });
+    this.changes.push({ seq: this.seq, fileId, deleted, ...(removesDescendants ? { removesDescendants } : {}) });
   }
 
-  private itemOf(fileId: string, deleted: boolean): RemoteItem {
+  private itemOf(fileId: string, deleted: boolean, removesDescendants = false): RemoteItem {
     const file = this.files.get(fileId);
     if (deleted || !file) {
       return {
@@ -265,6 +334,7 @@ export class MemoryConnector implements ConnectorDriver {
         version: null,
         webUrl: null,
         sharedWith: [],
+        ...(removesDescendants ? { removesDescendants } : {}),
       };
     }
     return {

@@ -5,6 +5,7 @@ import { type DropboxFake, startDropboxFake } from '../../../test/fakes/dropbox-
 import {
   type ChangePage,
   ConnectorAuthError,
+  ConnectorCursorResetError,
   type ConnectorDriver,
   ConnectorHttpError,
   type RemoteItem,
@@ -293,7 +294,10 @@ describe('Dropbox driver against the fake Dropbox', () => {
     // A deleted folder is one deletion whose id covers every file below it.
     fake.deleteFile('/Reports');
     const folderGone = await listAll(driver, token, changes.cursor);
-    expect(folderGone.items).toEqual([expect.objectContaining({ id: '/reports', deleted: true })]);
+    // Flagged so the engine removes every document under the path, not only one with the folder's id.
+    expect(folderGone.items).toEqual([
+      expect.objectContaining({ id: '/reports', deleted: true, removesDescendants: true }),
+    ]);
     expect(isRemovedByDropboxDeletion(byName.get('q1.pdf')?.id ?? '', '/reports')).toBe(true);
     expect(isRemovedByDropboxDeletion('/reportsx/a.txt', '/reports')).toBe(false);
 
@@ -341,12 +345,24 @@ describe('Dropbox driver against the fake Dropbox', () => {
     expect((await driver.listChanges(token, null)).nextCursor).toBeTruthy();
   });
 
-  it('answers a reset cursor with a non-retryable 409 and a network failure with a retryable error', async () => {
+  it('answers 409 reset as a cursor reset, flags the first page of a full listing, and a network failure', async () => {
     const token = fake.issueAccessToken();
     const reset = await rejection(driver.listChanges(token, 'AAE-not-a-cursor'));
-    expect(reset).toBeInstanceOf(ConnectorHttpError);
-    expect(reset).toMatchObject({ status: 409, isRetryable: false });
+    expect(reset).toBeInstanceOf(ConnectorCursorResetError);
     expect((reset as Error).message).toContain('reset');
+
+    fake.addFile('/Reset/one.txt', 'one');
+    fake.addFile('/Reset/two.txt', 'two');
+    fake.setPageLimit(1);
+    const first = await driver.listChanges(token, null);
+    expect(first).toMatchObject({ hasMore: true, startsFullListing: true });
+    const second = await driver.listChanges(token, first.nextCursor);
+    expect(second.startsFullListing).toBeUndefined();
+    const caughtUp = await listAll(driver, token, second.nextCursor);
+    // A cursor that worked stops working when Dropbox expires it: a reset, not an HTTP error.
+    fake.expireCursors();
+    expect(await rejection(driver.listChanges(token, caughtUp.cursor))).toBeInstanceOf(ConnectorCursorResetError);
+    expect(await rejection(driver.listChanges(token, second.nextCursor))).toBeInstanceOf(ConnectorCursorResetError);
 
     const closed = await startDropboxFake();
     await closed.close();

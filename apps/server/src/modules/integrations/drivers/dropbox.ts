@@ -3,6 +3,7 @@ import type { ConnectorsConfig } from '../../../config.ts';
 import {
   type AccountIdentity,
   ConnectorAuthError,
+  ConnectorCursorResetError,
   type ConnectorDriver,
   ConnectorHttpError,
   type DriverOptions,
@@ -313,7 +314,35 @@ export function createDropboxDriver(connectors: ConnectorsConfig, options: Drive
       version: null,
       webUrl: null,
       sharedWith: [],
+      // It may be a folder's: Dropbox does not say, and reports no deletion for the files that were in it.
+      removesDescendants: true,
     };
+  }
+
+  /** list_folder/continue; its 409 `reset` (the cursor expired or the folder was restored) is a cursor reset. */
+  async function continueListing(accessToken: string, cursor: string): Promise<files.ListFolderResult> {
+    const route = 'files/list_folder/continue';
+    const response = await send(
+      `${hosts.api}/2/${route}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ cursor }),
+      },
+      route,
+    );
+    if (response.status === 409) {
+      const text = await response.text().catch(() => '');
+      const error = (parseJson(text) as { error?: files.ListFolderContinueError } | null)?.error;
+      if (error?.['.tag'] === 'reset') {
+        throw new ConnectorCursorResetError(`Dropbox ${route} answered reset: the cursor is no longer valid`);
+      }
+      throw new ConnectorHttpError(`Dropbox ${route} failed with 409: ${errorSummary(parseJson(text), text)}`, {
+        status: 409,
+      });
+    }
+    if (!response.ok) throw await toFailure(response, route);
+    return readBody(() => response.json() as Promise<files.ListFolderResult>, route);
   }
 
   const driver: ConnectorDriver = {
@@ -359,10 +388,10 @@ export function createDropboxDriver(connectors: ConnectorsConfig, options: Drive
     },
 
     async listChanges(accessToken, cursor) {
-      // A cursor unused for long expires: continue then answers 409 `reset` (a non-retryable ConnectorHttpError), and
-      // only a full listing (a null cursor) starts over.
+      // A cursor unused for long expires: continue then answers 409 `reset` (ConnectorCursorResetError), and only a
+      // full listing (a null cursor) starts over.
       const page = cursor
-        ? await callRpc<files.ListFolderResult>(accessToken, 'files/list_folder/continue', { cursor })
+        ? await continueListing(accessToken, cursor)
         : await callRpc<files.ListFolderResult>(accessToken, 'files/list_folder', {
             path: '',
             recursive: true,
@@ -377,9 +406,9 @@ export function createDropboxDriver(connectors: ConnectorsConfig, options: Drive
         } else if (entry['.tag'] === 'deleted') {
           items.push(toDeletedItem(entry));
         }
-        // Folders are not files; a deleted folder arrives as a `deleted` entry and is reported like a file deletion.
+        // Folders are not files; a deleted folder arrives as one `deleted` entry, which removes what was under it.
       }
-      return { items, nextCursor: page.cursor, hasMore: page.has_more };
+      return { items, nextCursor: page.cursor, hasMore: page.has_more, ...(cursor ? {} : { startsFullListing: true }) };
     },
 
     async fetchContent(accessToken, item): Promise<RemoteContent> {

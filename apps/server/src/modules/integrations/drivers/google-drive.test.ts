@@ -11,6 +11,7 @@ import {
 } from '../../../test/fakes/google-drive-fake.ts';
 import {
   ConnectorAuthError,
+  ConnectorCursorResetError,
   type ConnectorDriver,
   ConnectorHttpError,
   type OAuthTokens,
@@ -316,6 +317,25 @@ describe('Google Drive driver: files', () => {
     expect(back.items).toEqual([
       expect.objectContaining({ id: fromDan.id, deleted: false, sharedWith: ['dan@example.com'] }),
     ]);
+  });
+
+  it('flags the first page of a full listing, and answers a cursor reset for a change token Drive refuses', async () => {
+    fake.addFiles(3, (index) => ({ name: `listed-${index}.txt`, content: `listed ${index}` }));
+    const first = await driver.listChanges(accessToken, null);
+    expect(first).toMatchObject({ hasMore: true, startsFullListing: true });
+    const second = await driver.listChanges(accessToken, first.nextCursor);
+    expect(second.startsFullListing).toBe(false);
+    const caughtUp = await drain(accessToken, second.nextCursor);
+    const idle = await driver.listChanges(accessToken, caughtUp.cursor);
+    expect(idle.startsFullListing).toBeUndefined();
+
+    fake.addFile({ name: 'while-stale.txt', content: 'x' });
+    fake.expireChangeTokens();
+    const reset = await expectRejection(driver.listChanges(accessToken, idle.nextCursor), ConnectorCursorResetError);
+    expect(reset.message).toContain('changes.list');
+    // Starting over works: a fresh full listing.
+    const again = await driver.listChanges(accessToken, null);
+    expect(again.startsFullListing).toBe(true);
   });
 
   it('pages through a long change feed', async () => {

@@ -5,6 +5,7 @@ import {
   type AccountIdentity,
   type ChangePage,
   ConnectorAuthError,
+  ConnectorCursorResetError,
   type ConnectorDriver,
   ConnectorHttpError,
   type DriverOptions,
@@ -248,12 +249,26 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
     headers: { Authorization: `Bearer ${accessToken}` },
   });
 
-  /** A Drive call through the SDK, its errors as the driver's. */
-  const callDrive = async <T>(what: string, call: (drive: drive_v3.Drive) => Promise<{ data: T }>): Promise<T> => {
+  /**
+   * A Drive call through the SDK, its errors as the driver's. With `hasPageToken`, Drive's answer to a page token it no
+   * longer knows (404, or 400 `invalid` — "Invalid Value") is a cursor reset: the sync lists everything again.
+   */
+  const callDrive = async <T>(
+    what: string,
+    call: (drive: drive_v3.Drive) => Promise<{ data: T }>,
+    hasPageToken = false,
+  ): Promise<T> => {
     const drive = await loadClient();
     try {
       return (await call(drive)).data;
     } catch (error) {
+      if (hasPageToken && isGaxiosLikeError(error)) {
+        const status = error.response?.status ?? error.status ?? null;
+        const reasons = errorReasons(readErrorBody(error.response?.data));
+        if (status === 404 || (status === 400 && reasons.includes('invalid'))) {
+          throw new ConnectorCursorResetError(`Google Drive ${what} no longer accepts the page token (${status})`);
+        }
+      }
       throw fromSdkError(error, what);
     }
   };
@@ -308,25 +323,34 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
     return { email: user.emailAddress, permissionId: user.permissionId, name: user.displayName ?? null };
   };
 
-  const listFilesPage = async (accessToken: string, cursor: Extract<Cursor, { phase: 'listing' }>) => {
-    const list = await callDrive('files.list', (drive) =>
-      drive.files.list(
-        {
-          q: 'trashed = false',
-          pageSize: LIST_PAGE_SIZE,
-          pageToken: cursor.pageToken ?? undefined,
-          spaces: 'drive',
-          fields: `nextPageToken,files(${FILE_FIELDS})`,
-        },
-        authHeaders(accessToken),
-      ),
+  const listFilesPage = async (
+    accessToken: string,
+    cursor: Extract<Cursor, { phase: 'listing' }>,
+  ): Promise<ChangePage> => {
+    const list = await callDrive(
+      'files.list',
+      (drive) =>
+        drive.files.list(
+          {
+            q: 'trashed = false',
+            pageSize: LIST_PAGE_SIZE,
+            pageToken: cursor.pageToken ?? undefined,
+            spaces: 'drive',
+            fields: `nextPageToken,files(${FILE_FIELDS})`,
+          },
+          authHeaders(accessToken),
+        ),
+      cursor.pageToken !== null,
     );
     const items = (list.files ?? []).filter(isSyncable).map((file) => toRemoteItem(file, cursor.me));
+    // The listing's first page (no page token yet) starts a full listing: the engine sweeps when it ends.
+    const startsFullListing = cursor.pageToken === null;
     if (list.nextPageToken) {
       return {
         items,
         nextCursor: encodeCursor({ ...cursor, pageToken: list.nextPageToken }),
         hasMore: true,
+        startsFullListing,
       };
     }
     // The listing is done: from now on the change feed, from the token taken before the listing started.
@@ -334,21 +358,25 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
       items,
       nextCursor: encodeCursor({ v: 1, phase: 'changes', pageToken: cursor.startPageToken, me: cursor.me }),
       hasMore: false,
+      startsFullListing,
     };
   };
 
   const listChangesPage = async (accessToken: string, cursor: Extract<Cursor, { phase: 'changes' }>) => {
-    const list = await callDrive('changes.list', (drive) =>
-      drive.changes.list(
-        {
-          pageToken: cursor.pageToken,
-          pageSize: CHANGES_PAGE_SIZE,
-          includeRemoved: true,
-          spaces: 'drive',
-          fields: `nextPageToken,newStartPageToken,changes(changeType,removed,fileId,file(${FILE_FIELDS}))`,
-        },
-        authHeaders(accessToken),
-      ),
+    const list = await callDrive(
+      'changes.list',
+      (drive) =>
+        drive.changes.list(
+          {
+            pageToken: cursor.pageToken,
+            pageSize: CHANGES_PAGE_SIZE,
+            includeRemoved: true,
+            spaces: 'drive',
+            fields: `nextPageToken,newStartPageToken,changes(changeType,removed,fileId,file(${FILE_FIELDS}))`,
+          },
+          authHeaders(accessToken),
+        ),
+      true,
     );
     const items: RemoteItem[] = [];
     for (const change of list.changes ?? []) {

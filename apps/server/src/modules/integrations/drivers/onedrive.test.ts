@@ -3,6 +3,7 @@ import type { ConnectorsConfig } from '../../../config.ts';
 import { type OneDriveFake, startOneDriveFake } from '../../../test/fakes/onedrive-fake.ts';
 import {
   ConnectorAuthError,
+  ConnectorCursorResetError,
   type ConnectorDriver,
   ConnectorHttpError,
   type OAuthTokens,
@@ -245,13 +246,21 @@ describe('OneDrive driver: files', () => {
     expect(changes.items[0]).toMatchObject({ id: minutes, sharedWith: ['board@contoso.test'] });
   });
 
-  it('restarts from a full listing when Graph answers 410 Gone for the stored token', async () => {
+  it('answers a cursor reset when Graph answers 410 Gone for the stored token; a null cursor starts over', async () => {
     const { cursor } = await listAll(accessToken, null);
     fake.expireDeltaTokens();
     fake.resetRequests();
-    const restarted = await listAll(accessToken, cursor);
-    // The stale token was refused once, then the listing started over.
-    expect(fake.requests.filter((request) => request.path.endsWith('/delta')).length).toBeGreaterThan(2);
+    const error = await driver.listChanges(accessToken, cursor).then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(ConnectorCursorResetError);
+    expect((error as Error).message).toContain('resyncChangesApplyDifferences');
+    // The stale token was asked once and not followed: the engine restarts with a null cursor.
+    expect(fake.requests.filter((request) => request.path.endsWith('/delta'))).toHaveLength(1);
+    const first = await driver.listChanges(accessToken, null);
+    expect(first.startsFullListing).toBe(true);
+    const restarted = await listAll(accessToken, null);
     expect(restarted.items.map((item) => item.name)).toContain('notes.md');
     expect(restarted.items.every((item) => !item.deleted)).toBe(true);
   });

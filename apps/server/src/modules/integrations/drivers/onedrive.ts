@@ -8,6 +8,7 @@ import type {
 import type { ConnectorsConfig } from '../../../config.ts';
 import {
   ConnectorAuthError,
+  ConnectorCursorResetError,
   type ConnectorDriver,
   ConnectorHttpError,
   type DriverOptions,
@@ -298,15 +299,13 @@ export function createOneDriveDriver(connectors: ConnectorsConfig, options: Driv
 
     async listChanges(accessToken, cursor) {
       const fullDelta = `${graphOrigin}/v1.0/me/drive/root/delta`;
-      let response = await fetchDeltaPage(accessToken, cursor ? resolveUrl(cursor) : fullDelta);
-      if (response.status === 410) {
+      const response = await fetchDeltaPage(accessToken, cursor ? resolveUrl(cursor) : fullDelta);
+      if (response.status === 410 && cursor) {
         // 410 Gone (resyncChangesApplyDifferences / resyncChangesUploadDifferences): Graph can no longer list changes
-        // since the stored token (too old, or the drive's state was reset). Its Location starts a fresh full
-        // enumeration, which we follow once; the sync then re-reads every file (unchanged versions are skipped). A
-        // file deleted while the token was dead is not reported by a full listing, so it stays until a later delete.
-        const location = response.headers.get('location');
-        await response.body?.cancel();
-        response = await fetchDeltaPage(accessToken, location ? resolveUrl(location) : fullDelta);
+        // since the stored token (too old, or the drive's state was reset). The engine starts over with a null cursor:
+        // a fresh full enumeration, after which it removes what the enumeration did not report (deleted meanwhile).
+        const body = (await response.json().catch(() => null)) as GraphErrorBody | null;
+        throw new ConnectorCursorResetError(`OneDrive delta answered 410 (${body?.error?.code ?? 'resync'})`);
       }
       if (!response.ok) await throwGraphError(response, 'delta');
       const page = (await response.json()) as DeltaPage;
@@ -319,7 +318,8 @@ export function createOneDriveDriver(connectors: ConnectorsConfig, options: Driv
         });
       }
       const items = await toRemoteItems(accessToken, page.value ?? []);
-      return { items, nextCursor, hasMore: Boolean(nextLink) };
+      // Without a cursor the delta enumerates the whole drive: a full listing.
+      return { items, nextCursor, hasMore: Boolean(nextLink), ...(cursor ? {} : { startsFullListing: true }) };
     },
 
     async fetchContent(accessToken, item) {
