@@ -13,6 +13,7 @@ import type { JobQueue } from '../../platform/jobs.ts';
 import type { Realtime } from '../../platform/realtime.ts';
 import { createSecretBox, type SecretBox } from '../../platform/secrets.ts';
 import { deleteSourceDocuments } from '../documents/index.ts';
+import type { IndexFollowUps } from '../search/index.ts';
 import type { ConnectorDriver, ConnectorRegistry } from './connector-driver.ts';
 import { platformEvent } from './events.ts';
 import {
@@ -55,6 +56,8 @@ export interface IntegrationsRuntime extends IntegrationsDeps {
   realtime: Realtime;
   log: FastifyBaseLogger;
   sync: SyncSettings;
+  /** What indexing a synced file sets in motion, as for uploads: its vectors and PGlite's index maintenance. */
+  indexFollowUps: IndexFollowUps;
 }
 
 export const SYNC_JOB = 'integrations.sync';
@@ -73,6 +76,7 @@ export function createIntegrationsRuntime(
     realtime: app.realtime,
     log: app.log.child({ module: 'integrations' }),
     sync: { ...DEFAULT_SYNC_SETTINGS, ...input.sync },
+    indexFollowUps: { jobs: app.jobs, database: app.database, embeddings: app.embeddings },
   };
 }
 
