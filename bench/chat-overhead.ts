@@ -17,11 +17,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { user } from '../apps/server/src/db/schema/index.ts';
 import { ingestText } from '../apps/server/src/modules/documents/ingest.ts';
+import { BENCH_ORIGIN, signInBenchUser } from './bench-session.ts';
 
 const { values: args } = parseArgs({ options: { requests: { type: 'string', default: '200' } } });
 const REQUESTS = Number(args.requests);
@@ -29,7 +28,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const evalDir = process.env.EVAL_DIR ?? path.resolve(repoRoot, '../shared/eval');
 const squadDir = path.join(evalDir, 'squad2_dev_subset');
 const WARM_UP = 20;
-const ORIGIN = 'http://localhost:3000';
+const ORIGIN = BENCH_ORIGIN;
 
 interface Corpus {
   documents: Array<{ title: string; text: string }>;
@@ -61,30 +60,6 @@ function loadCorpus(): Corpus {
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-async function signIn(app: Awaited<ReturnType<typeof buildApp>>): Promise<{ cookie: string; userId: string }> {
-  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'correct horse battery';
-  const signUp = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    headers: { origin: ORIGIN },
-    payload: { email, password, firstName: 'Bench', lastName: 'User' },
-  });
-  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
-  await app.database.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
-  const signedIn = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: { origin: ORIGIN },
-    payload: { email, password },
-  });
-  if (signedIn.statusCode !== 200) throw new Error(`sign-in failed: ${signedIn.body}`);
-  const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const [row] = await app.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  if (!row) throw new Error('no user');
-  return { cookie, userId: row.id };
 }
 
 /** Sends one chat message; returns ms to the first text delta, and reads the stream to its end. */
@@ -144,7 +119,7 @@ async function serve() {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
-  const { cookie, userId } = await signIn(app);
+  const { cookie, userId } = await signInBenchUser(app);
   const corpus = loadCorpus();
   for (const [i, document] of corpus.documents.entries()) {
     await ingestText(app.database.db, {

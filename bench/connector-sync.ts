@@ -29,10 +29,11 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { connections, documents, syncRuns, user } from '../apps/server/src/db/schema/index.ts';
+import { connections, documents, syncRuns } from '../apps/server/src/db/schema/index.ts';
 import { startDropboxFake } from '../apps/server/src/test/fakes/dropbox-fake.ts';
 import { startGoogleDriveFake } from '../apps/server/src/test/fakes/google-drive-fake.ts';
 import { startOneDriveFake } from '../apps/server/src/test/fakes/onedrive-fake.ts';
+import { BENCH_ORIGIN, signInBenchUser } from './bench-session.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,7 +47,7 @@ const { values: args } = parseArgs({
 const CHANGED = Number(args.changed);
 const TARGET_FILES_PER_SECOND = 100;
 const TARGET_FEED_CALLS = 5;
-const ORIGIN = 'http://localhost:3000';
+const ORIGIN = BENCH_ORIGIN;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const evalDir = process.env.EVAL_DIR ?? path.resolve(repoRoot, '../shared/eval');
 
@@ -293,30 +294,6 @@ async function startApp(env: Record<string, string>) {
   };
 }
 
-async function signIn(app: FastifyInstance): Promise<{ cookie: string; userId: string }> {
-  const email = 'bench-sync@example.com';
-  const password = 'correct horse battery';
-  const signUp = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    headers: { origin: ORIGIN },
-    payload: { email, password, firstName: 'Bench', lastName: 'User' },
-  });
-  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
-  await app.database.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
-  const signedIn = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: { origin: ORIGIN },
-    payload: { email, password },
-  });
-  if (signedIn.statusCode !== 200) throw new Error(`sign-in failed: ${signedIn.body}`);
-  const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const [row] = await app.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  if (!row) throw new Error('no user');
-  return { cookie, userId: row.id };
-}
-
 /** The popup flow: connect (302 to the provider), the provider's consent (302 back), the callback URL to open. */
 async function authorize(app: FastifyInstance, provider: ConnectorProvider, cookie: string): Promise<string> {
   const started = await app.inject({
@@ -392,7 +369,7 @@ async function benchProvider(spec: ProviderSpec, paragraphs: string[]): Promise<
   const harness = await spec.start(files);
   const { app, close } = await startApp(harness.env);
   try {
-    const { cookie, userId } = await signIn(app);
+    const { cookie, userId } = await signInBenchUser(app);
     const callbackUrl = await authorize(app, spec.provider, cookie);
     harness.resetRequests();
 

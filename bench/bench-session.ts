@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { user } from '../apps/server/src/db/schema/index.ts';
+
+/** The origin the benches' requests come from (the app's default trusted origin). */
+export const BENCH_ORIGIN = 'http://localhost:3000';
+
+/** Signs a new user up and in through the real auth routes (the address marked verified): their cookie and id. */
+export async function signInBenchUser(app: FastifyInstance): Promise<{ cookie: string; userId: string }> {
+  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'correct horse battery';
+  const signUp = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: BENCH_ORIGIN },
+    payload: { email, password, firstName: 'Bench', lastName: 'User' },
+  });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
+  await app.database.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+  const signedIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: BENCH_ORIGIN },
+    payload: { email, password },
+  });
+  if (signedIn.statusCode !== 200) throw new Error(`sign-in failed: ${signedIn.body}`);
+  const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const [row] = await app.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!row) throw new Error('no user');
+  return { cookie, userId: row.id };
+}
