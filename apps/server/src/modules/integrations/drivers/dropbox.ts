@@ -12,6 +12,7 @@ import {
   type RemoteContent,
   type RemoteItem,
 } from '../connector-driver.ts';
+import { requestOAuthTokens } from './oauth-token-request.ts';
 
 /**
  * The Dropbox driver, on plain `fetch` against the documented HTTP endpoints (the SDK always builds https URLs, which
@@ -97,16 +98,6 @@ export function mimeTypeFromName(name: string): string {
   return MIME_TYPES[extension] ?? 'application/octet-stream';
 }
 
-interface DropboxTokenResponse {
-  access_token: string;
-  token_type: string;
-  expires_in?: number;
-  refresh_token?: string;
-  scope?: string;
-  account_id?: string;
-  uid?: string;
-}
-
 interface DropboxErrorBody {
   error_summary?: string;
   error?: unknown;
@@ -156,16 +147,6 @@ async function toFailure(response: Response, call: string): Promise<Error> {
   });
 }
 
-function toTokens(body: DropboxTokenResponse, now: Date): OAuthTokens {
-  return {
-    accessToken: body.access_token,
-    // Dropbox answers a refresh without a new refresh token: the old one stays valid.
-    refreshToken: body.refresh_token ?? null,
-    expiresAt: typeof body.expires_in === 'number' ? new Date(now.getTime() + body.expires_in * 1000) : null,
-    scopes: body.scope ? body.scope.split(' ').filter(Boolean) : [],
-  };
-}
-
 export function createDropboxDriver(connectors: ConnectorsConfig, options: DriverOptions = {}): ConnectorDriver {
   const hosts = hostsFor(connectors);
   const doFetch = options.fetch ?? fetch;
@@ -205,29 +186,22 @@ export function createDropboxDriver(connectors: ConnectorsConfig, options: Drive
     return readBody(() => response.json() as Promise<T>, route);
   }
 
-  async function requestToken(params: Record<string, string>, call: string): Promise<OAuthTokens> {
+  /**
+   * Dropbox answers a refresh without a refresh token (the old one stays valid, `tokens.ts` keeps it), and refuses a
+   * revoked one with 401 as well as `invalid_grant`.
+   */
+  function requestToken(params: Record<string, string>, call: string): Promise<OAuthTokens> {
     const client = requireClient();
-    const body = new URLSearchParams({ ...params, client_id: client.clientId, client_secret: client.clientSecret });
-    const response = await send(
-      `${hosts.api}/oauth2/token`,
-      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body },
-      call,
-    );
-    if (!response.ok) {
-      const text = await response.text().catch(() => '');
-      const parsed = parseJson(text);
-      const summary = errorSummary(parsed, text.slice(0, 200) || response.statusText);
-      const isInvalidGrant =
-        parsed !== null && typeof parsed === 'object' && (parsed as DropboxErrorBody).error === 'invalid_grant';
-      if (isInvalidGrant || response.status === 401) {
-        throw new ConnectorAuthError(`Dropbox refused the grant (${call}): ${summary}`);
-      }
-      throw new ConnectorHttpError(`Dropbox ${call} failed with ${response.status}: ${summary}`, {
-        status: response.status,
-        retryAfterSeconds: response.status === 429 || response.status >= 500 ? retryAfterOf(response, parsed) : null,
-      });
-    }
-    return toTokens(await readBody(() => response.json() as Promise<DropboxTokenResponse>, call), new Date());
+    return requestOAuthTokens({
+      label: 'Dropbox',
+      what: call,
+      url: `${hosts.api}/oauth2/token`,
+      form: { ...params, client_id: client.clientId, client_secret: client.clientSecret },
+      fetch: doFetch,
+      refreshTokenWhenAbsent: null,
+      isUnauthorizedRefusedGrant: true,
+      readRetryAfter: retryAfterOf,
+    });
   }
 
   function webUrlOf(pathDisplay: string | undefined): string | null {

@@ -9,11 +9,11 @@ import {
   type ConnectorDriver,
   ConnectorHttpError,
   type DriverOptions,
-  type OAuthTokens,
   parseRetryAfter,
   type RemoteContent,
   type RemoteItem,
 } from '../connector-driver.ts';
+import { requestOAuthTokens } from './oauth-token-request.ts';
 
 /**
  * Google Drive (ADR 0080): OAuth 2 with PKCE against Google's endpoints and Drive API v3 through @googleapis/drive.
@@ -79,15 +79,6 @@ function decodeCursor(value: string): Cursor {
     // fall through: an unreadable cursor is a bug or a foreign value, never the user's input
   }
   throw new Error('Unreadable Google Drive cursor');
-}
-
-interface GoogleTokenResponse {
-  access_token?: string;
-  refresh_token?: string;
-  expires_in?: number;
-  scope?: string;
-  error?: string;
-  error_description?: string;
 }
 
 interface GoogleErrorBody {
@@ -287,30 +278,16 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
     }
   };
 
-  /** The token endpoint: `invalid_grant` (revoked, expired or foreign grant) means the user must connect again. */
-  const requestTokens = async (form: Record<string, string>, previousRefreshToken: string | null) => {
-    const response = await postForm(`${hosts.oauth}/token`, form, 'token request');
-    const text = await response.text();
-    const body = readErrorBody(text) as GoogleTokenResponse | null;
-    if (!response.ok || !body?.access_token) {
-      if (body?.error === 'invalid_grant') {
-        throw new ConnectorAuthError(`Google refused the grant: ${body.error_description ?? body.error}`);
-      }
-      // invalid_client (401) is our client id or secret, not the user's grant: connecting again would not help.
-      throw new ConnectorHttpError(
-        `Google token request failed (${response.status}): ${body?.error ?? ''} ${body?.error_description ?? ''}`,
-        { status: response.status, retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')) },
-      );
-    }
-    const tokens: OAuthTokens = {
-      accessToken: body.access_token,
-      // Google answers a refresh token on the first exchange only; a refresh keeps the old one.
-      refreshToken: body.refresh_token ?? previousRefreshToken,
-      expiresAt: typeof body.expires_in === 'number' ? new Date(Date.now() + body.expires_in * 1000) : null,
-      scopes: (body.scope ?? '').split(' ').filter(Boolean),
-    };
-    return tokens;
-  };
+  /** Google answers a refresh token at the first exchange only; a refresh keeps the old one (`previous`). */
+  const requestTokens = (form: Record<string, string>, what: string, previous: string | null) =>
+    requestOAuthTokens({
+      label: 'Google',
+      what,
+      url: `${hosts.oauth}/token`,
+      form,
+      fetch: fetchFn,
+      refreshTokenWhenAbsent: previous,
+    });
 
   const fetchMe = async (accessToken: string): Promise<Me & { name: string | null }> => {
     const about = await callDrive('about.get', (drive) =>
@@ -433,6 +410,7 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
           client_id: clientId,
           client_secret: clientSecret,
         },
+        'code exchange',
         null,
       );
     },
@@ -441,6 +419,7 @@ export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: D
       const { clientId, clientSecret } = requireCredentials();
       return requestTokens(
         { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret },
+        'refresh',
         refreshToken,
       );
     },

@@ -16,6 +16,7 @@ import {
   parseRetryAfter,
   type RemoteItem,
 } from '../connector-driver.ts';
+import { requestOAuthTokens } from './oauth-token-request.ts';
 
 /**
  * OneDrive through Microsoft Graph (v1.0) and the Microsoft identity platform (OAuth 2 v2.0 endpoints), with plain
@@ -35,15 +36,6 @@ export const ONEDRIVE_SIMPLE_UPLOAD_LIMIT = 4 * 1024 * 1024;
  */
 const DELTA_PREFER = 'deltashowremovedasdeleted, deltashowsharingchanges';
 const PERMISSION_CONCURRENCY = 4;
-
-interface TokenResponse {
-  access_token?: string;
-  refresh_token?: string;
-  expires_in?: number;
-  scope?: string;
-  error?: string;
-  error_description?: string;
-}
 
 interface GraphErrorBody {
   error?: { code?: string; message?: string };
@@ -117,35 +109,23 @@ export function createOneDriveDriver(connectors: ConnectorsConfig, options: Driv
     return (await response.json()) as T;
   }
 
-  async function requestTokens(grant: Record<string, string>, what: string): Promise<OAuthTokens> {
+  /** Microsoft rotates refresh tokens: every answer carries a new one, which `tokens.ts` stores at once. */
+  function requestTokens(grant: Record<string, string>, what: string): Promise<OAuthTokens> {
     const credentials = requireCredentials();
-    const body = new URLSearchParams({
-      client_id: credentials.clientId,
-      client_secret: credentials.clientSecret,
-      scope: ONEDRIVE_SCOPES.join(' '),
-      ...grant,
-    });
-    const url = `${loginOrigin}/${encodeURIComponent(credentials.tenant)}/oauth2/v2.0/token`;
-    const response = await send(
-      url,
-      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body },
+    return requestOAuthTokens({
+      label: 'Microsoft',
       what,
-    );
-    const json = (await response.json().catch(() => ({}))) as TokenResponse;
-    if (!response.ok || !json.access_token) {
-      // invalid_grant: the code or refresh token is expired, revoked or was issued for another client/verifier.
-      if (json.error === 'invalid_grant') throw new ConnectorAuthError(`Microsoft refused the grant (${what})`);
-      throw new ConnectorHttpError(`Microsoft token endpoint answered ${response.status} (${json.error ?? what})`, {
-        status: response.status,
-        retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
-      });
-    }
-    return {
-      accessToken: json.access_token,
-      refreshToken: json.refresh_token ?? null,
-      expiresAt: typeof json.expires_in === 'number' ? new Date(Date.now() + json.expires_in * 1000) : null,
-      scopes: json.scope ? json.scope.split(' ').filter(Boolean) : [...ONEDRIVE_SCOPES],
-    };
+      url: `${loginOrigin}/${encodeURIComponent(credentials.tenant)}/oauth2/v2.0/token`,
+      form: {
+        client_id: credentials.clientId,
+        client_secret: credentials.clientSecret,
+        scope: ONEDRIVE_SCOPES.join(' '),
+        ...grant,
+      },
+      fetch: fetchImpl,
+      refreshTokenWhenAbsent: null,
+      defaultScopes: ONEDRIVE_SCOPES,
+    });
   }
 
   async function fetchAccountEmail(accessToken: string): Promise<string | null> {
