@@ -25,7 +25,7 @@ import {
 } from '../../test/team-fixtures.ts';
 import { createConnectorRegistry } from './connector-driver.ts';
 import { createIntegrationsRuntime, enqueueScheduledSyncs } from './integrations.service.ts';
-import { RECONNECT_MESSAGE } from './tokens.ts';
+import { connectionTokens, RECONNECT_MESSAGE } from './tokens.ts';
 
 let ctx: TestContext;
 const dropbox = new MemoryConnector('dropbox');
@@ -481,6 +481,37 @@ describe('tokens', () => {
     expect(secrets.decrypt(row?.encryptedRefreshToken ?? '')).not.toBe(dropbox.refreshCalls[0]);
     expect(row?.status).toBe('connected');
     expect(await documentsOf(alice)).toHaveLength(1);
+  });
+
+  it('shares one refresh among calls running side by side (rotating refresh tokens are used once)', async () => {
+    const alice = await signInNewUser(ctx);
+    const connected = await connect(alice);
+    const runtime = createIntegrationsRuntime(ctx.app, {
+      config: ctx.config,
+      drivers: createConnectorRegistry([dropbox]),
+    });
+    const identities = async () => {
+      const row = await connectionRow(connected.id);
+      if (!row) throw new Error('no connection');
+      const tokens = connectionTokens(runtime, row, dropbox);
+      return Promise.all(Array.from({ length: 6 }, () => tokens.call((token) => dropbox.accountIdentity(token))));
+    };
+
+    // Refused with a token that has expired at the provider (401): one refresh, every call retried with its token.
+    dropbox.refreshCalls.length = 0;
+    dropbox.expireAccessTokens();
+    expect(await identities()).toHaveLength(6);
+    expect(dropbox.refreshCalls).toHaveLength(1);
+
+    // About to expire by the stored date: one refresh before the calls.
+    await db()
+      .update(connections)
+      .set({ tokenExpiresAt: new Date(Date.now() + 1000) })
+      .where(eq(connections.id, connected.id));
+    dropbox.refreshCalls.length = 0;
+    expect(await identities()).toHaveLength(6);
+    expect(dropbox.refreshCalls).toHaveLength(1);
+    expect(await connectionRow(connected.id)).toMatchObject({ status: 'connected' });
   });
 
   it('marks the connection needs_reconnect when the refresh is refused, tells the user, and stops syncing it', async () => {

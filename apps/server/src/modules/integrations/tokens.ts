@@ -47,7 +47,28 @@ export function connectionTokens(
     throw new ReconnectRequiredError();
   }
 
-  async function refresh(): Promise<string> {
+  // Single flight: calls running side by side (the sync's parallel downloads) that find the token expiring, or are
+  // refused with it, share one refresh. Microsoft rotates refresh tokens, so a second refresh would send one that the
+  // first has just used up.
+  let refreshing: Promise<string> | null = null;
+
+  function refresh(): Promise<string> {
+    refreshing ??= refreshOnce().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  /**
+   * After a 401 with `refused`: another call may have refreshed meanwhile, and then its token is the one to use.
+   * Otherwise (or while a refresh is in flight) the call joins the refresh.
+   */
+  function renewAfterRefusal(refused: string): Promise<string> {
+    if (!refreshing && accessToken && accessToken !== refused) return Promise.resolve(accessToken);
+    return refresh();
+  }
+
+  async function refreshOnce(): Promise<string> {
     if (!refreshToken) return requireReconnect();
     let tokens: Awaited<ReturnType<ConnectorDriver['refresh']>>;
     try {
@@ -69,6 +90,7 @@ export function connectionTokens(
   }
 
   async function validToken(): Promise<string> {
+    if (refreshing) return refreshing;
     const isExpiring = expiresAt !== null && expiresAt.getTime() - now() < TOKEN_REFRESH_MARGIN_MS;
     if (!accessToken || isExpiring) return refresh();
     return accessToken;
@@ -82,7 +104,7 @@ export function connectionTokens(
       } catch (error) {
         if (!(error instanceof ConnectorAuthError)) throw error;
       }
-      const renewed = await refresh();
+      const renewed = await renewAfterRefusal(token);
       try {
         return await request(renewed);
       } catch (error) {
