@@ -8,9 +8,8 @@ import {
 } from '@lumen/contract';
 import { and, desc, eq, ilike, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { chunks, documents, files } from '../../db/schema/index.ts';
-import { columnNames, type Database, rowsOf } from '../../platform/db.ts';
+import { type Database, rowsOf } from '../../platform/db.ts';
 import { deletableDocumentsCondition, visibleDocumentsCondition } from '../access/index.ts';
-import { insertPostingsSql, type PassageInput, passageRowsSql, returningInsertedChunks } from '../search/index.ts';
 
 export interface DocumentRow {
   id: string;
@@ -292,97 +291,66 @@ export interface IndexedDocumentValues {
   sourceVersion?: string | null;
 }
 
-/**
- * The fast path for a new item: inserts the ready document, its chunks and their postings in one statement. Does
- * nothing (and returns false) when the owner already has a document with this source and external id.
- */
-export async function insertIndexedDocument(
-  db: Database,
-  documentId: string,
-  values: IndexedDocumentValues & { externalId: string },
-  passages: PassageInput[],
-  titleForIndex: string,
-): Promise<boolean> {
-  const result = await db.execute(sql`
-    WITH doc AS (
-      INSERT INTO ${documents} (${columnNames(
-        documents.id,
-        documents.ownerId,
-        documents.source,
-        documents.externalId,
-        documents.title,
-        documents.mimeType,
-        documents.contentHash,
-        documents.status,
-        documents.error,
-        documents.pageCount,
-        documents.chunkCount,
-        documents.fileId,
-        documents.teamId,
-        documents.spaceId,
-        documents.url,
-        documents.modifiedAt,
-        documents.sharedWith,
-        documents.sourceVersion,
-      )})
-      VALUES (${documentId}::uuid, ${values.ownerId}, ${values.source}::document_source, ${values.externalId}, ${values.title},
-              ${values.mimeType}, ${values.contentHash}, 'ready', ${values.error}, ${values.pageCount}::int,
-              ${values.chunkCount}::int, ${values.fileId ?? null}::uuid, ${values.teamId ?? null}::uuid,
-              ${values.spaceId ?? null}::uuid, ${values.url ?? null}, ${values.modifiedAt?.toISOString() ?? null}::timestamptz,
-              ${textArray(values.sharedWith ?? [])}, ${values.sourceVersion ?? null})
-      ON CONFLICT (${columnNames(documents.ownerId, documents.source, documents.externalId)}) DO NOTHING
-      RETURNING ${documents.id} AS id
-    ),
-    inserted AS (
-      INSERT INTO ${chunks} (${columnNames(chunks.documentId, chunks.ordinal, chunks.page, chunks.text)})
-      SELECT doc.id, c.ordinal, c.page, c.text FROM doc, ${passageRowsSql(passages)}
-      ${returningInsertedChunks}
-    ),
-    indexed AS (${insertPostingsSql(titleForIndex)})
-    SELECT count(*)::int AS created FROM doc`);
-  const [row] = rowsOf<{ created: number }>(result);
-  return Number(row?.created ?? 0) > 0;
+/** What identifies the document an ingestion updates: the external id, else (none) the content hash. */
+export interface IngestionIdentity {
+  ownerId: string;
+  source: DocumentSource;
+  externalId: string | null;
+  contentHash: string;
 }
 
-export interface ExistingIndexedDocument {
+export interface ExistingIndexedDocument extends IngestionIdentity {
   id: string;
-  contentHash: string | null;
   title: string;
   status: DocumentStatus;
   chunkCount: number;
 }
 
-/** The document an ingestion updates, locked for the rest of the transaction. */
-export async function lockDocumentForIngestion(
-  db: Database,
-  identity: { ownerId: string; source: DocumentSource; externalId: string | null; contentHash: string },
-): Promise<ExistingIndexedDocument | null> {
-  const [row] = await db
-    .select({
-      id: documents.id,
-      contentHash: documents.contentHash,
-      title: documents.title,
-      status: documents.status,
-      chunkCount: documents.chunkCount,
-    })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.ownerId, identity.ownerId),
-        eq(documents.source, identity.source),
-        identity.externalId
-          ? eq(documents.externalId, identity.externalId)
-          : and(sql`${documents.externalId} IS NULL`, eq(documents.contentHash, identity.contentHash)),
-      ),
-    )
-    .limit(1)
-    .for('update');
-  return row ?? null;
-}
+const lockedColumns = sql`d.id, d.owner_id AS "ownerId", d.source, d.external_id AS "externalId",
+  d.content_hash AS "contentHash", d.title, d.status, d.chunk_count AS "chunkCount"`;
 
-/** A PostgreSQL text[] literal from a list (sql`${array}` would spread it as separate parameters). */
-function textArray(values: string[]): SQL {
-  return sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, (ch) => `\\${ch}`)}"`).join(',')}}`}::text[]`;
+/**
+ * The documents a batch of ingestions updates, locked for the rest of the transaction, in id order (two batches that
+ * share documents lock them in the same order). One statement for the identities with an external id, one for those
+ * without (matched by content hash), each only when there are any.
+ */
+export async function lockDocumentsForIngestion(
+  db: Database,
+  identities: IngestionIdentity[],
+): Promise<ExistingIndexedDocument[]> {
+  const byExternalId = identities.filter((identity) => identity.externalId !== null);
+  const byContent = identities.filter((identity) => identity.externalId === null);
+  const rows: ExistingIndexedDocument[] = [];
+  if (byExternalId.length > 0) {
+    const result = await db.execute(sql`
+      SELECT ${lockedColumns}
+      FROM ${documents} d
+      JOIN unnest(
+        ${sql.param(byExternalId.map((identity) => identity.ownerId))}::text[],
+        ${sql.param(byExternalId.map((identity) => identity.source))}::text[],
+        ${sql.param(byExternalId.map((identity) => identity.externalId))}::text[]
+      ) AS k (owner_id, source, external_id)
+        ON d.owner_id = k.owner_id AND d.source = k.source::document_source AND d.external_id = k.external_id
+      ORDER BY d.id
+      FOR UPDATE OF d`);
+    rows.push(...rowsOf<ExistingIndexedDocument>(result));
+  }
+  if (byContent.length > 0) {
+    const result = await db.execute(sql`
+      SELECT ${lockedColumns}
+      FROM ${documents} d
+      JOIN unnest(
+        ${sql.param(byContent.map((identity) => identity.ownerId))}::text[],
+        ${sql.param(byContent.map((identity) => identity.source))}::text[],
+        ${sql.param(byContent.map((identity) => identity.contentHash))}::text[]
+      ) AS k (owner_id, source, content_hash)
+        ON d.owner_id = k.owner_id AND d.source = k.source::document_source AND d.content_hash = k.content_hash
+      WHERE d.external_id IS NULL
+      ORDER BY d.id
+      FOR UPDATE OF d`);
+    rows.push(...rowsOf<ExistingIndexedDocument>(result));
+  }
+  return rows;
 }
 
 /** The fields a source may change without changing the text: sharing, version, link, date, team. */
@@ -526,17 +494,27 @@ export async function deleteSourceDocuments(db: Database, identity: SyncedItemId
   return deleted.length;
 }
 
-export async function insertDocument(db: Database, documentId: string, values: IndexedDocumentValues): Promise<void> {
-  await db.insert(documents).values({ id: documentId, ...values, status: 'ready' });
+/** Inserts new ready documents, in one statement. */
+export async function insertDocuments(
+  db: Database,
+  rows: Array<{ id: string; values: IndexedDocumentValues }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(documents).values(rows.map(({ id, values }) => ({ id, ...values, status: 'ready' as const })));
 }
 
-/** Replaces an existing document's fields and passages (the old chunks' postings go by trigger). */
-export async function replaceDocumentContent(
+/** Removes the passages of documents about to be indexed again (their postings go by trigger), in one statement. */
+export async function deleteDocumentChunks(db: Database, documentIds: string[]): Promise<void> {
+  if (documentIds.length === 0) return;
+  await db.delete(chunks).where(inArray(chunks.documentId, documentIds));
+}
+
+/** An existing document's fields after its content changed (its passages are replaced beside). */
+export async function updateIndexedDocument(
   db: Database,
   documentId: string,
   values: IndexedDocumentValues,
 ): Promise<void> {
-  await db.delete(chunks).where(eq(chunks.documentId, documentId));
   const { ownerId: _ownerId, source: _source, externalId: _externalId, ...fields } = values;
   await db
     .update(documents)

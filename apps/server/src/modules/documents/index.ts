@@ -16,4 +16,12 @@ export {
 export { documentsRoutes } from './documents.routes.ts';
 export { deleteDocument } from './documents.service.ts';
 export { ExtractionError, extractPages } from './extract.ts';
-export { type IngestTextInput, type IngestTextResult, ingestText } from './ingest.ts';
+export {
+  type IngestTextFailure,
+  type IngestTextInput,
+  type IngestTextOutcome,
+  type IngestTextResult,
+  ingestText,
+  ingestTexts,
+  isIngestFailure,
+} from './ingest.ts';

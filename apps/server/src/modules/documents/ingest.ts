@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type DocumentSource, NO_TEXT_FOUND } from '@lumen/contract';
 import type { Database } from '../../platform/db.ts';
-import { insertIndexedChunks } from '../search/index.ts';
+import { type ChunkInput, insertIndexedChunks, type PassageInput } from '../search/index.ts';
 import { type ChunkOptions, chunkPages, type ExtractedPage } from './chunk.ts';
 import {
+  deleteDocumentChunks,
   type IndexedDocumentValues,
-  insertDocument,
-  insertIndexedDocument,
-  lockDocumentForIngestion,
-  replaceDocumentContent,
+  insertDocuments,
+  lockDocumentsForIngestion,
+  updateIndexedDocument,
   updateSourceFields,
 } from './documents.repository.ts';
 
@@ -40,7 +40,23 @@ export interface IngestTextResult {
   chunkCount: number;
 }
 
-const INSERT_BATCH = 500;
+/** An ingestion of a batch that failed: the others of the batch are indexed all the same. */
+export interface IngestTextFailure {
+  error: unknown;
+}
+
+export type IngestTextOutcome = IngestTextResult | IngestTextFailure;
+
+export function isIngestFailure(outcome: IngestTextOutcome): outcome is IngestTextFailure {
+  return 'error' in outcome;
+}
+
+/**
+ * A transaction indexes at most this many documents, and a statement at most this many passages: large enough that a
+ * statement's own cost (round trip, plan, triggers) is spread thin, small enough to keep a statement's memory modest.
+ */
+const DOCUMENTS_PER_TRANSACTION = 200;
+const PASSAGES_PER_STATEMENT = 2000;
 
 /**
  * The title as it is indexed: a file name's words one by one ("Q3_budget-final.xlsx" as "Q3 budget final xlsx"), which
@@ -54,13 +70,35 @@ export function indexedTitle(title: string): string {
 
 /**
  * Indexes text as a ready document: chunks (paragraphs within pages), their postings, and the document's fields. The
- * one entry point for every source: uploads (after extraction), connectors, the benchmark.
- *
- * Idempotent: the same owner, source and external id (or, without an external id, the same content hash) always
- * update one document, and an unchanged content hash and title skip the work. A document without any text is indexed
- * by its title and marked NO_TEXT_FOUND. Search sees the old passages or the new ones, never a mix.
+ * one entry point for a single document, for every source: uploads (after extraction), the assistant's tests; it is
+ * `ingestTexts` with one input, and throws what that reports.
  */
 export async function ingestText(db: Database, input: IngestTextInput): Promise<IngestTextResult> {
+  const [outcome] = await ingestTexts(db, [input]);
+  if (!outcome) throw new Error('ingestTexts answered nothing');
+  if (isIngestFailure(outcome)) throw outcome.error;
+  return outcome;
+}
+
+interface PreparedInput {
+  values: IndexedDocumentValues;
+  passages: PassageInput[];
+  titleForIndex: string;
+}
+
+/** What makes two inputs the same document: the external id, else (none) the content hash. */
+function identityKey(identity: {
+  ownerId: string;
+  source: string;
+  externalId: string | null;
+  contentHash: string | null;
+}) {
+  return identity.externalId !== null
+    ? JSON.stringify([identity.ownerId, identity.source, 'id', identity.externalId])
+    : JSON.stringify([identity.ownerId, identity.source, 'hash', identity.contentHash]);
+}
+
+function prepareInput(input: IngestTextInput): PreparedInput {
   const extracted = chunkPages(input.pages, input.chunking);
   const hasText = extracted.length > 0;
   const passages = hasText ? extracted : [{ ordinal: 0, page: null, text: input.title }];
@@ -83,34 +121,122 @@ export async function ingestText(db: Database, input: IngestTextInput): Promise<
     ...(input.sharedWith !== undefined ? { sharedWith: input.sharedWith } : {}),
     ...(input.sourceVersion !== undefined ? { sourceVersion: input.sourceVersion } : {}),
   };
-  const documentId = randomUUID();
-  const titleForIndex = indexedTitle(input.title);
+  return { values, passages, titleForIndex: indexedTitle(input.title) };
+}
 
-  // A new item with an external id: one statement, no transaction to open.
-  if (values.externalId && passages.length <= INSERT_BATCH) {
-    const isCreated = await insertIndexedDocument(
-      db,
-      documentId,
-      { ...values, externalId: values.externalId },
-      passages,
-      titleForIndex,
-    );
-    if (isCreated) return { documentId, isIndexed: true, chunkCount: passages.length };
-  }
-
-  return db.transaction(async (tx) => {
-    const existing = await lockDocumentForIngestion(tx, values);
-    if (existing?.status === 'ready' && existing.contentHash === input.contentHash && existing.title === input.title) {
-      // Same text: only what the source says about the item (sharing, version, link) may have moved.
-      await updateSourceFields(tx, existing.id, values);
-      return { documentId: existing.id, isIndexed: false, chunkCount: existing.chunkCount };
-    }
-    const targetId = existing?.id ?? documentId;
-    if (existing) await replaceDocumentContent(tx, targetId, values);
-    else await insertDocument(tx, targetId, values);
-    for (let start = 0; start < passages.length; start += INSERT_BATCH) {
-      await insertIndexedChunks(tx, targetId, titleForIndex, passages.slice(start, start + INSERT_BATCH));
-    }
-    return { documentId: targetId, isIndexed: true, chunkCount: passages.length };
+/**
+ * Indexes many texts as ready documents in few statements: per transaction of up to DOCUMENTS_PER_TRANSACTION
+ * documents, one statement locks the documents they update, one inserts the new ones, one removes the changed ones'
+ * old passages, and one per PASSAGES_PER_STATEMENT passages stores the passages with their postings. Outcomes are in
+ * the order of the inputs.
+ *
+ * The same semantics as one ingestion at a time: the same owner, source and external id (or, without an external id,
+ * the same content hash) always update one document, and an unchanged content hash and title skip the work (only the
+ * source's fields, such as sharing and version, are updated). A document without any text is indexed by its title and
+ * marked NO_TEXT_FOUND. A document is written ready together with its passages, and replaced passages go in the same
+ * transaction as the new ones come: search sees the old passages or the new ones, never a mix. An input that fails
+ * (a value the database refuses) is reported as an IngestTextFailure and the others of its batch are indexed all the
+ * same: a failed transaction is tried again in halves down to the failing input. The same document twice in one call
+ * is indexed in order, the later input last.
+ */
+export async function ingestTexts(db: Database, inputs: IngestTextInput[]): Promise<IngestTextOutcome[]> {
+  const prepared = inputs.map(prepareInput);
+  const outcomes: IngestTextOutcome[] = new Array(inputs.length);
+  // Rounds in which each document occurs at most once (a statement cannot write one row twice).
+  const rounds: number[][] = [];
+  const seen = new Map<string, number>();
+  prepared.forEach(({ values }, index) => {
+    const key = identityKey(values);
+    const round = seen.get(key) ?? 0;
+    seen.set(key, round + 1);
+    const members = rounds[round] ?? [];
+    members.push(index);
+    rounds[round] = members;
   });
+  for (const round of rounds) {
+    for (let start = 0; start < round.length; start += DOCUMENTS_PER_TRANSACTION) {
+      const batch = round.slice(start, start + DOCUMENTS_PER_TRANSACTION);
+      await ingestOrSplit(db, batch, prepared, outcomes);
+    }
+  }
+  return outcomes;
+}
+
+/** One transaction for the batch; when it fails, each half in its own, down to the single input that fails. */
+async function ingestOrSplit(
+  db: Database,
+  batch: number[],
+  prepared: PreparedInput[],
+  outcomes: IngestTextOutcome[],
+): Promise<void> {
+  try {
+    const results = await db.transaction((tx) =>
+      ingestBatch(
+        tx,
+        batch.map((index) => prepared[index] as PreparedInput),
+      ),
+    );
+    results.forEach((result, position) => {
+      outcomes[batch[position] as number] = result;
+    });
+  } catch (error) {
+    if (batch.length === 1) {
+      outcomes[batch[0] as number] = { error };
+      return;
+    }
+    const middle = Math.ceil(batch.length / 2);
+    await ingestOrSplit(db, batch.slice(0, middle), prepared, outcomes);
+    await ingestOrSplit(db, batch.slice(middle), prepared, outcomes);
+  }
+}
+
+/** Indexes a batch of distinct documents inside a transaction. */
+async function ingestBatch(tx: Database, batch: PreparedInput[]): Promise<IngestTextResult[]> {
+  const existing = new Map(
+    (
+      await lockDocumentsForIngestion(
+        tx,
+        batch.map(({ values }) => values),
+      )
+    ).map((row) => [identityKey(row), row] as const),
+  );
+  const results: IngestTextResult[] = [];
+  const created: Array<{ id: string; values: IndexedDocumentValues }> = [];
+  const changed: Array<{ id: string; values: IndexedDocumentValues }> = [];
+  const passages: ChunkInput[] = [];
+  const indexedTitles = new Map<string, string>();
+  for (const { values, passages: own, titleForIndex } of batch) {
+    const current = existing.get(identityKey(values));
+    if (current?.status === 'ready' && current.contentHash === values.contentHash && current.title === values.title) {
+      // Same text: only what the source says about the item (sharing, version, link) may have moved.
+      await updateSourceFields(tx, current.id, values);
+      results.push({ documentId: current.id, isIndexed: false, chunkCount: current.chunkCount });
+      continue;
+    }
+    const documentId = current?.id ?? randomUUID();
+    (current ? changed : created).push({ id: documentId, values });
+    for (const passage of own) passages.push({ ...passage, documentId });
+    indexedTitles.set(documentId, titleForIndex);
+    results.push({ documentId, isIndexed: true, chunkCount: own.length });
+  }
+  await deleteDocumentChunks(
+    tx,
+    changed.map(({ id }) => id),
+  );
+  for (const { id, values } of changed) await updateIndexedDocument(tx, id, values);
+  await insertDocuments(tx, created);
+  for (let start = 0; start < passages.length; start += PASSAGES_PER_STATEMENT) {
+    const slice = passages.slice(start, start + PASSAGES_PER_STATEMENT);
+    await insertIndexedChunks(tx, slice, titlesOf(slice, indexedTitles));
+  }
+  return results;
+}
+
+/** The indexed titles of the documents these passages belong to. */
+function titlesOf(passages: ChunkInput[], indexedTitles: ReadonlyMap<string, string>): Map<string, string> {
+  const titles = new Map<string, string>();
+  for (const { documentId } of passages) {
+    if (!titles.has(documentId)) titles.set(documentId, indexedTitles.get(documentId) ?? '');
+  }
+  return titles;
 }

@@ -1,12 +1,6 @@
 /** The search module: the BM25 index (postings, totals), hybrid search with embeddings, and its background jobs. */
 
 export { type IndexFollowUps, registerSearchJobs, scheduleIndexFollowUps } from './search.jobs.ts';
-export {
-  insertIndexedChunks,
-  insertPostingsSql,
-  type PassageInput,
-  passageRowsSql,
-  returningInsertedChunks,
-} from './search.repository.ts';
+export { type ChunkInput, insertIndexedChunks, type PassageInput } from './search.repository.ts';
 export { searchRoutes } from './search.routes.ts';
 export { type DocumentChunk, getDocumentChunks, searchPassages } from './search.service.ts';

@@ -47,25 +47,41 @@ export interface PassageInput {
   text: string;
 }
 
-/** `unnest` of the passages' columns, as rows (ordinal, page, text). */
-export function passageRowsSql(passages: PassageInput[]): SQL {
-  return sql`unnest(
-    ${sql.param(passages.map((passage) => passage.ordinal))}::int[],
-    ${sql.param(passages.map((passage) => passage.page))}::int[],
-    ${sql.param(passages.map((passage) => passage.text))}::text[]
-  ) AS c (ordinal, page, text)`;
+/** A passage of a document being indexed. */
+export interface ChunkInput extends PassageInput {
+  documentId: string;
 }
 
-/** The RETURNING clause of an INSERT INTO chunks whose CTE, named `inserted`, `insertPostingsSql` then indexes. */
-export const returningInsertedChunks: SQL = sql`RETURNING ${chunks.id} AS id, ${chunks.documentId} AS document_id, ${chunks.text} AS text`;
-
 /**
- * The statement that indexes the chunks a preceding CTE named `inserted (id, document_id, text)` returned (see
- * `returningInsertedChunks`): the lexemes of `title + text` of each chunk with their frequency and the chunk's length.
- * A trigger updates the corpus statistics.
+ * Stores the passages of many documents and indexes them, in one statement: the chunks, then the lexemes of
+ * `indexed title + text` of each with their frequency and the chunk's length (the title is indexed with every chunk of
+ * its document). Statement triggers keep search_stats (once per statement, from the transition table of the inserted
+ * postings, however many documents the statement holds) and remove postings with their chunks (ADR 0010).
  */
-export function insertPostingsSql(title: string): SQL {
-  return sql`
+export async function insertIndexedChunks(
+  db: Database,
+  passages: ChunkInput[],
+  indexedTitles: ReadonlyMap<string, string>,
+): Promise<void> {
+  if (passages.length === 0) return;
+  await db.execute(sql`
+    WITH inserted AS (
+      INSERT INTO ${chunks} (${columnNames(chunks.documentId, chunks.ordinal, chunks.page, chunks.text)})
+      SELECT c.document_id, c.ordinal, c.page, c.text
+      FROM unnest(
+        ${sql.param(passages.map((passage) => passage.documentId))}::uuid[],
+        ${sql.param(passages.map((passage) => passage.ordinal))}::int[],
+        ${sql.param(passages.map((passage) => passage.page))}::int[],
+        ${sql.param(passages.map((passage) => passage.text))}::text[]
+      ) AS c (document_id, ordinal, page, text)
+      RETURNING ${chunks.id} AS id, ${chunks.documentId} AS document_id, ${chunks.text} AS text
+    ),
+    titles AS (
+      SELECT * FROM unnest(
+        ${sql.param([...indexedTitles.keys()])}::uuid[],
+        ${sql.param([...indexedTitles.values()])}::text[]
+      ) AS t (document_id, title)
+    )
     INSERT INTO ${chunkPostings} (${columnNames(
       chunkPostings.lexeme,
       chunkPostings.chunkId,
@@ -75,25 +91,11 @@ export function insertPostingsSql(title: string): SQL {
     )})
     SELECT v.lexeme, v.chunk_id, v.document_id, v.tf, sum(v.tf) OVER (PARTITION BY v.chunk_id)
     FROM (
-      SELECT i.id AS chunk_id, i.document_id, t.lexeme, coalesce(array_length(t.positions, 1), 1) AS tf
-      FROM inserted i, unnest(to_tsvector('english', ${title} || ' ' || i.text)) AS t
-    ) AS v`;
-}
-
-/** Stores passages of an existing document and indexes them, in one statement. */
-export async function insertIndexedChunks(
-  db: Database,
-  documentId: string,
-  title: string,
-  passages: PassageInput[],
-): Promise<void> {
-  await db.execute(sql`
-    WITH inserted AS (
-      INSERT INTO ${chunks} (${columnNames(chunks.documentId, chunks.ordinal, chunks.page, chunks.text)})
-      SELECT ${documentId}::uuid, c.ordinal, c.page, c.text FROM ${passageRowsSql(passages)}
-      ${returningInsertedChunks}
-    )
-    ${insertPostingsSql(title)}`);
+      SELECT i.id AS chunk_id, i.document_id, l.lexeme, coalesce(array_length(l.positions, 1), 1) AS tf
+      FROM inserted i
+      JOIN titles ON titles.document_id = i.document_id,
+      unnest(to_tsvector('english', titles.title || ' ' || i.text)) AS l
+    ) AS v`);
 }
 
 /**
