@@ -59,7 +59,7 @@ export async function processUploadedDocument(
       contentHash: file.sha256,
       fileId: file.id,
     });
-    await scheduleIndexFollowUps(deps, documentId);
+    await scheduleIndexFollowUps(deps, [documentId]);
   } catch (error) {
     if (error instanceof ExtractionError) {
       await updateDocumentStatus(deps.db, documentId, 'failed', error.message);

@@ -9,7 +9,9 @@ import {
   ExtractionError,
   extractPages,
   findSourceVersions,
-  ingestText,
+  type IngestTextInput,
+  ingestTexts,
+  isIngestFailure,
   markSyncedItemsListed,
   updateSyncedItemFields,
 } from '../documents/index.ts';
@@ -75,6 +77,21 @@ export const SYNC_FAILED_MESSAGE = 'File synchronization failed.';
  * dead after minutes without one, so an UPDATE per item (about 5% of a first sync's time) bought nothing.
  */
 const HEARTBEAT_INTERVAL_MS = 5000;
+
+/**
+ * Downloads and extractions in flight at once: a provider call mostly waits on the network, so a few in parallel keep
+ * the indexer busy, far below what providers allow one user.
+ */
+const FETCH_CONCURRENCY = 6;
+
+/**
+ * A window of items is fetched together and then indexed in one ingestTexts call while the next window downloads.
+ * It closes at this many items or this many listed bytes, so at most two windows of content are held at once however
+ * large the page (an item of unknown size counts as 1 MB).
+ */
+const WINDOW_ITEMS = 32;
+const WINDOW_BYTES = 32 * 1024 * 1024;
+const UNKNOWN_ITEM_BYTES = 1024 * 1024;
 
 function baseMimeType(mimeType: string | null): string | null {
   return mimeType ? (mimeType.split(';')[0] ?? '').trim().toLowerCase() || null : null;
@@ -217,57 +234,192 @@ interface PageContext {
   heartbeat: { at: number };
 }
 
-/** Handles one page's items; a failed item is counted and recorded, and the page goes on. */
+/**
+ * Handles one page's items. A run of listed items between deletions is fetched with FETCH_CONCURRENCY downloads in
+ * flight and indexed window by window, the next window downloading while one is indexed; a deletion applies after the
+ * items listed before it. A failed item is counted and recorded, and the page goes on.
+ */
 async function syncPage(rt: IntegrationsRuntime, context: PageContext, items: RemoteItem[]): Promise<PageCounts> {
   const { connection } = context;
   const identity = { ownerId: connection.userId, source: connection.provider };
+  const counts: PageCounts = { seen: 0, indexed: 0, failed: [] };
+  let listed: RemoteItem[] = [];
+  for (const item of items) {
+    counts.seen += 1;
+    if (!item.deleted) {
+      listed.push(item);
+      continue;
+    }
+    await syncListedItems(rt, context, listed, counts);
+    listed = [];
+    await deleteSyncedItem(rt.db, { ...identity, externalId: item.id, withDescendants: item.removesDescendants });
+  }
+  await syncListedItems(rt, context, listed, counts);
+  return counts;
+}
+
+/** An item fetched and extracted, ready to index, or the reason it cannot be. */
+type FetchedItem = { item: RemoteItem; input: IngestTextInput } | { item: RemoteItem; failure: string };
+
+function sharedWithOf(item: RemoteItem): string[] {
+  return [...new Set(item.sharedWith.map((email) => email.toLowerCase()))];
+}
+
+/**
+ * Items listed as present: an unchanged version only updates who may see it; the others are fetched and indexed. An
+ * item listed twice is handled once, as listed last.
+ */
+async function syncListedItems(
+  rt: IntegrationsRuntime,
+  context: PageContext,
+  listed: RemoteItem[],
+  counts: PageCounts,
+): Promise<void> {
+  if (listed.length === 0) return;
+  const { connection } = context;
+  const identity = { ownerId: connection.userId, source: connection.provider };
+  const latest = new Map<string, RemoteItem>();
+  for (const item of listed) {
+    latest.delete(item.id);
+    latest.set(item.id, item);
+  }
+  const items = [...latest.values()];
   const versions = await findSourceVersions(
     rt.db,
     identity,
-    items.filter((item) => !item.deleted).map((item) => item.id),
+    items.map((item) => item.id),
   );
-  const counts: PageCounts = { seen: 0, indexed: 0, failed: [] };
+  const toFetch: RemoteItem[] = [];
   for (const item of items) {
-    counts.seen += 1;
-    if (item.deleted) {
-      await deleteSyncedItem(rt.db, { ...identity, externalId: item.id, withDescendants: item.removesDescendants });
-      continue;
-    }
-    const sharedWith = [...new Set(item.sharedWith.map((email) => email.toLowerCase()))];
     if (item.version !== null && versions.get(item.id) === item.version) {
       // Unchanged content: not fetched, but who may see it can have changed at the source.
       await updateSyncedItemFields(
         rt.db,
         { ...identity, externalId: item.id },
-        { sharedWith, url: item.webUrl, modifiedAt: item.modifiedAt, teamId: connection.teamId },
+        { sharedWith: sharedWithOf(item), url: item.webUrl, modifiedAt: item.modifiedAt, teamId: connection.teamId },
       );
       continue;
     }
-    try {
-      await syncItem(rt, context, item, sharedWith);
-      counts.indexed += 1;
-    } catch (error) {
-      if (!(error instanceof ItemError)) throw error;
-      counts.failed.push(failedItem(item, error.message));
-    }
-    if (Date.now() - context.heartbeat.at >= HEARTBEAT_INTERVAL_MS) {
-      await touchSyncRun(rt.db, context.runId);
-      context.heartbeat.at = Date.now();
-    }
+    toFetch.push(item);
   }
-  return counts;
+  const windows = splitIntoWindows(toFetch);
+  let next: Promise<FetchedItem[]> | null = windows[0] ? fetchWindow(rt, context, windows[0]) : null;
+  try {
+    for (let index = 0; next; index += 1) {
+      const fetched = await next;
+      const following = windows[index + 1];
+      next = following ? fetchWindow(rt, context, following) : null;
+      // Awaited in the next turn (or below); marked handled now, as it may fail while this window is indexed.
+      next?.catch(() => undefined);
+      await indexWindow(rt, context, fetched, counts);
+      if (Date.now() - context.heartbeat.at >= HEARTBEAT_INTERVAL_MS) {
+        await touchSyncRun(rt.db, context.runId);
+        context.heartbeat.at = Date.now();
+      }
+    }
+  } finally {
+    // The run fails: downloads still in flight end before it is closed.
+    await next?.catch(() => undefined);
+  }
+}
+
+/** Consecutive items in windows of at most WINDOW_ITEMS items and WINDOW_BYTES listed bytes (one larger item alone). */
+function splitIntoWindows(items: RemoteItem[]): RemoteItem[][] {
+  const windows: RemoteItem[][] = [];
+  let current: RemoteItem[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = item.size ?? UNKNOWN_ITEM_BYTES;
+    if (current.length > 0 && (current.length >= WINDOW_ITEMS || bytes + size > WINDOW_BYTES)) {
+      windows.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(item);
+    bytes += size;
+  }
+  if (current.length > 0) windows.push(current);
+  return windows;
+}
+
+/**
+ * Fetches and extracts a window's items, FETCH_CONCURRENCY at a time, in the window's order whatever order they
+ * finish in. An item's own failure is recorded with it; an error that fails the run (throttling or an outage after
+ * the retries, a refused grant) stops taking new items and is thrown once those in flight have ended.
+ */
+async function fetchWindow(rt: IntegrationsRuntime, context: PageContext, items: RemoteItem[]): Promise<FetchedItem[]> {
+  const fetched: FetchedItem[] = new Array(items.length);
+  const state: { next: number; runError: { error: unknown } | null } = { next: 0, runError: null };
+  const work = async () => {
+    while (state.runError === null && state.next < items.length) {
+      const index = state.next;
+      state.next += 1;
+      const item = items[index] as RemoteItem;
+      try {
+        fetched[index] = { item, input: await fetchItem(rt, context, item) };
+      } catch (error) {
+        if (!(error instanceof ItemError)) {
+          state.runError ??= { error };
+          return;
+        }
+        fetched[index] = { item, failure: error.message };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, items.length) }, work));
+  if (state.runError) throw state.runError.error;
+  return fetched;
+}
+
+/** What the user reads for a file the index refused (the database's own message stays in the log). */
+const NOT_INDEXED_MESSAGE = 'The file could not be indexed.';
+
+/** Indexes a fetched window in one ingestTexts call and records its outcomes in the window's order. */
+async function indexWindow(
+  rt: IntegrationsRuntime,
+  { connection }: PageContext,
+  fetched: FetchedItem[],
+  counts: PageCounts,
+): Promise<void> {
+  const readable = fetched.flatMap((entry) => ('input' in entry ? [entry.input] : []));
+  const outcomes = await ingestTexts(rt.db, readable);
+  // Every document of the window refused points at the database rather than the files: the run fails, and the page
+  // (its cursor not committed) is handled again by the next run.
+  const [firstOutcome] = outcomes;
+  if (firstOutcome && isIngestFailure(firstOutcome) && outcomes.every(isIngestFailure)) throw firstOutcome.error;
+  const indexedIds: string[] = [];
+  let position = 0;
+  for (const entry of fetched) {
+    if ('failure' in entry) {
+      counts.failed.push(failedItem(entry.item, entry.failure));
+      continue;
+    }
+    const outcome = outcomes[position];
+    position += 1;
+    if (!outcome || isIngestFailure(outcome)) {
+      rt.log.warn(
+        { provider: connection.provider, reason: describe(outcome?.error) },
+        'a synced file could not be indexed',
+      );
+      counts.failed.push(failedItem(entry.item, NOT_INDEXED_MESSAGE));
+      continue;
+    }
+    counts.indexed += 1;
+    if (outcome.isIndexed) indexedIds.push(outcome.documentId);
+  }
+  await scheduleIndexFollowUps(rt.indexFollowUps, indexedIds);
 }
 
 function failedItem(item: RemoteItem, error: string): FailedSyncItem {
   return { id: item.id, name: item.name, error };
 }
 
-async function syncItem(
+/** Downloads and extracts one item: what ingestTexts takes, or an ItemError when this item cannot be read. */
+async function fetchItem(
   rt: IntegrationsRuntime,
   { connection, driver, tokens }: PageContext,
   item: RemoteItem,
-  sharedWith: string[],
-): Promise<void> {
+): Promise<IngestTextInput> {
   const listedType = readableType(item.mimeType, item.name);
   const isExported = listedType?.startsWith(EXPORTED_TYPE_PREFIX) ?? false;
   if (!isExported && !isReadable(listedType)) {
@@ -294,7 +446,7 @@ async function syncItem(
   } catch (error) {
     throw new ItemError(error instanceof ExtractionError ? error.message : 'The file could not be read.');
   }
-  const result = await ingestText(rt.db, {
+  return {
     ownerId: connection.userId,
     source: connection.provider,
     externalId: item.id,
@@ -305,10 +457,9 @@ async function syncItem(
     teamId: connection.teamId,
     url: item.webUrl,
     modifiedAt: item.modifiedAt,
-    sharedWith,
+    sharedWith: sharedWithOf(item),
     sourceVersion: item.version,
-  });
-  if (result.isIndexed) await scheduleIndexFollowUps(rt.indexFollowUps, result.documentId);
+  };
 }
 
 /**

@@ -23,7 +23,7 @@ import {
   errorOf,
   signInNewUser,
 } from '../../test/team-fixtures.ts';
-import { createConnectorRegistry } from './connector-driver.ts';
+import { ConnectorHttpError, createConnectorRegistry } from './connector-driver.ts';
 import { createIntegrationsRuntime, enqueueScheduledSyncs } from './integrations.service.ts';
 import { connectionTokens, RECONNECT_MESSAGE } from './tokens.ts';
 
@@ -326,6 +326,82 @@ describe('the sync job', () => {
     socket.socket.close();
     // The documents stay; the next sync starts again.
     expect(await documentsOf(alice)).toHaveLength(1);
+  });
+});
+
+describe('a page fetched side by side', () => {
+  /** Wraps the connector's downloads: later items answer sooner, and the downloads in flight are counted. */
+  function delayDownloads(delayOf: (id: string) => number) {
+    const original = dropbox.fetchContent.bind(dropbox);
+    const flight = { now: 0, max: 0 };
+    dropbox.fetchContent = async (token, item) => {
+      flight.now += 1;
+      flight.max = Math.max(flight.max, flight.now);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, delayOf(item.id)));
+        return await original(token, item);
+      } finally {
+        flight.now -= 1;
+      }
+    };
+    return { flight, restore: () => (dropbox.fetchContent = original) };
+  }
+  const ids = (count: number) => Array.from({ length: count }, (_, index) => `f${String(index).padStart(2, '0')}`);
+
+  it('downloads several at once, each item once, indexes them whatever order they finish in, and records a failure', async () => {
+    const alice = await signInNewUser(ctx);
+    dropbox.pageSize = 100;
+    for (const id of ids(70)) dropbox.addFile({ id, name: `${id}.txt`, content: `Logbook page ${id} mentions kelp.` });
+    dropbox.brokenFiles.add('f33');
+    const downloads = delayDownloads((id) => 20 - (Number(id.slice(1)) % 20));
+    try {
+      const connection = await connect(alice);
+      expect([...dropbox.fetchCalls].sort()).toEqual(ids(70));
+      expect(downloads.flight.max).toBeGreaterThan(1);
+      expect(downloads.flight.max).toBeLessThanOrEqual(6);
+      const synced = await documentsOf(alice);
+      expect(synced.map((document) => document.externalId)).toEqual(ids(70).filter((id) => id !== 'f33'));
+      expect(synced.every((document) => document.title === `${document.externalId}.txt`)).toBe(true);
+      const [run] = await runsOf(connection.id);
+      expect(run).toMatchObject({ status: 'completed', filesSynced: 69 });
+      expect(run?.failedItems).toEqual([
+        { id: 'f33', name: 'f33.txt', error: 'The file could not be downloaded (HTTP 403).' },
+      ]);
+      expect((await search(alice, 'f47'))[0]).toMatchObject({ title: 'f47.txt' });
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  it('a run failing mid-page commits no cursor; the next run indexes every item once, nothing fetched twice', async () => {
+    const alice = await signInNewUser(ctx);
+    dropbox.pageSize = 100;
+    for (const id of ids(45)) dropbox.addFile({ id, name: `${id}.txt`, content: `Crew roster ${id}.` });
+    const original = dropbox.fetchContent.bind(dropbox);
+    // An outage on one download of the second window: retried, then the run fails.
+    dropbox.fetchContent = async (token, item) => {
+      if (item.id === 'f40') throw new ConnectorHttpError('HTTP 503', { status: 503 });
+      return original(token, item);
+    };
+    let connection: Awaited<ReturnType<typeof connect>>;
+    try {
+      connection = await connect(alice);
+    } finally {
+      dropbox.fetchContent = original;
+    }
+    const [failed] = await runsOf(connection.id);
+    expect(failed).toMatchObject({ status: 'failed', filesSynced: 0 });
+    expect((await connectionRow(connection.id))?.cursor).toBeNull();
+    const indexedBefore = (await documentsOf(alice)).map((document) => document.externalId);
+
+    const fetchedBefore = dropbox.fetchCalls.length;
+    await syncNow(alice);
+    expect((await documentsOf(alice)).map((document) => document.externalId)).toEqual(ids(45));
+    // What the failed run indexed is not downloaded again: its version is stored.
+    const fetchedAgain = dropbox.fetchCalls.slice(fetchedBefore);
+    expect(fetchedAgain.filter((id) => indexedBefore.includes(id))).toEqual([]);
+    expect(new Set(fetchedAgain).size).toBe(fetchedAgain.length);
+    expect((await runsOf(connection.id)).at(-1)).toMatchObject({ status: 'completed' });
   });
 });
 

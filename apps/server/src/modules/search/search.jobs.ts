@@ -18,11 +18,14 @@ export interface IndexFollowUps {
 }
 
 /**
- * What indexing a document sets in motion: its vectors (when embeddings are on) and, on PGlite, which has no
- * autovacuum, one index maintenance run per burst. Ingestion paths call this after `ingestText`.
+ * What indexing documents sets in motion: their vectors (when embeddings are on) and, on PGlite, which has no
+ * autovacuum, one index maintenance run per burst. Ingestion paths call this after `ingestText(s)`, once per batch.
  */
-export async function scheduleIndexFollowUps(deps: IndexFollowUps, documentId: string): Promise<void> {
-  if (deps.embeddings) await deps.jobs.enqueue(EMBED_DOCUMENT_JOB, { documentId });
+export async function scheduleIndexFollowUps(deps: IndexFollowUps, documentIds: string[]): Promise<void> {
+  if (documentIds.length === 0) return;
+  if (deps.embeddings) {
+    for (const documentId of documentIds) await deps.jobs.enqueue(EMBED_DOCUMENT_JOB, { documentId });
+  }
   if (deps.database.kind === 'pglite') {
     await deps.jobs.enqueue(
       MAINTAIN_INDEX_JOB,
