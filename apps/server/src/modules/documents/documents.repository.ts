@@ -318,39 +318,40 @@ export async function lockDocumentsForIngestion(
   db: Database,
   identities: IngestionIdentity[],
 ): Promise<ExistingIndexedDocument[]> {
-  const byExternalId = identities.filter((identity) => identity.externalId !== null);
-  const byContent = identities.filter((identity) => identity.externalId === null);
-  const rows: ExistingIndexedDocument[] = [];
-  if (byExternalId.length > 0) {
-    const result = await db.execute(sql`
-      SELECT ${lockedColumns}
-      FROM ${documents} d
-      JOIN unnest(
-        ${sql.param(byExternalId.map((identity) => identity.ownerId))}::text[],
-        ${sql.param(byExternalId.map((identity) => identity.source))}::text[],
-        ${sql.param(byExternalId.map((identity) => identity.externalId))}::text[]
-      ) AS k (owner_id, source, external_id)
-        ON d.owner_id = k.owner_id AND d.source = k.source::document_source AND d.external_id = k.external_id
-      ORDER BY d.id
-      FOR UPDATE OF d`);
-    rows.push(...rowsOf<ExistingIndexedDocument>(result));
-  }
-  if (byContent.length > 0) {
-    const result = await db.execute(sql`
-      SELECT ${lockedColumns}
-      FROM ${documents} d
-      JOIN unnest(
-        ${sql.param(byContent.map((identity) => identity.ownerId))}::text[],
-        ${sql.param(byContent.map((identity) => identity.source))}::text[],
-        ${sql.param(byContent.map((identity) => identity.contentHash))}::text[]
-      ) AS k (owner_id, source, content_hash)
-        ON d.owner_id = k.owner_id AND d.source = k.source::document_source AND d.content_hash = k.content_hash
-      WHERE d.external_id IS NULL
-      ORDER BY d.id
-      FOR UPDATE OF d`);
-    rows.push(...rowsOf<ExistingIndexedDocument>(result));
-  }
-  return rows;
+  return [
+    ...(await lockMatchingDocuments(
+      db,
+      identities.filter((identity) => identity.externalId !== null),
+      'externalId',
+    )),
+    ...(await lockMatchingDocuments(
+      db,
+      identities.filter((identity) => identity.externalId === null),
+      'contentHash',
+    )),
+  ];
+}
+
+async function lockMatchingDocuments(
+  db: Database,
+  identities: IngestionIdentity[],
+  key: 'externalId' | 'contentHash',
+): Promise<ExistingIndexedDocument[]> {
+  if (identities.length === 0) return [];
+  const keyColumn = sql.identifier(documents[key].name);
+  const result = await db.execute(sql`
+    SELECT ${lockedColumns}
+    FROM ${documents} d
+    JOIN unnest(
+      ${sql.param(identities.map((identity) => identity.ownerId))}::text[],
+      ${sql.param(identities.map((identity) => identity.source))}::text[],
+      ${sql.param(identities.map((identity) => identity[key]))}::text[]
+    ) AS k (owner_id, source, key)
+      ON d.owner_id = k.owner_id AND d.source = k.source::document_source AND d.${keyColumn} = k.key
+    ${key === 'contentHash' ? sql`WHERE d.external_id IS NULL` : sql``}
+    ORDER BY d.id
+    FOR UPDATE OF d`);
+  return rowsOf<ExistingIndexedDocument>(result);
 }
 
 /** The fields a source may change without changing the text: sharing, version, link, date, team. */
