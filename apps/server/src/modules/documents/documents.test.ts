@@ -16,6 +16,7 @@ import {
   makeZip,
   NOTE_PNG,
   NOTE_PNG_TEXT,
+  SIGNATURE_LIKE_TITLES,
   TINY_PNG,
 } from '../../test/document-fixtures.ts';
 import { multipartBody, postFiles } from '../../test/multipart.ts';
@@ -296,6 +297,29 @@ describe('POST /api/files', () => {
     const mine = uploaded.find((file) => file.filename === 'logo.png');
     expect(theirs?.id).not.toBe(mine?.id);
     await ctx.app.jobs.drain();
+  });
+
+  it('takes text whose first bytes look like a weak signature (BMP, QuickTime) as text, named or declared', async () => {
+    const titles = Object.values(SIGNATURE_LIKE_TITLES);
+    const response = await postFiles(ctx, owner.cookie, [
+      ...titles.map((title, index) => ({
+        filename: `scifact-${index}.txt`,
+        content: `${title}\n\nAbstract ${index}.`,
+      })),
+      ...titles.map((title, index) => ({
+        filename: `scifact-declared-${index}`,
+        content: `${title}\n\nDeclared abstract ${index}.`,
+        contentType: 'text/plain',
+      })),
+    ]);
+    expect(response.statusCode).toBe(201);
+    const stored = response.json<{ files: UploadedFile[] }>().files;
+    expect(stored.map((file) => file.mimeType)).toEqual(Array(6).fill('text/plain'));
+    await ctx.app.jobs.drain();
+    const search = await getJson<{ results: Array<{ title: string }> }>('/api/search?q=autoantibody', owner.cookie);
+    expect(search.body.results.map((result) => result.title)).toEqual(
+      expect.arrayContaining(['scifact-0.txt', 'scifact-declared-0']),
+    );
   });
 
   it.each([
