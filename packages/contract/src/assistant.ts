@@ -233,11 +233,11 @@ export const uploadRefusalSchema = z.object({
 });
 export type UploadRefusal = z.infer<typeof uploadRefusalSchema>;
 
+/** The files of an upload refused one by one; an answer from before per-file outcomes has none. */
+export const uploadRefusalsSchema = z.array(uploadRefusalSchema).default([]);
+
 /** The answer to an upload: the files accepted (stored, or found already stored) and the files refused. */
-export const uploadResponseSchema = z.object({
-  files: z.array(uploadedFileSchema),
-  refused: z.array(uploadRefusalSchema),
-});
+export const uploadResponseSchema = z.object({ files: z.array(uploadedFileSchema), refused: uploadRefusalsSchema });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 export const documentIdParamsSchema = z.object({

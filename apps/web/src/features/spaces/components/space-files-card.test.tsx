@@ -2,7 +2,7 @@ import { type Role, SPACE_FILE_PERMISSIONS, type SpaceFile } from '@lumen/contra
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatFileDate } from '@/lib/format-date';
-import { loadNamespaces } from '@/lib/i18n';
+import { changeLanguage, loadNamespaces } from '@/lib/i18n';
 import { apiErrorResponse, jsonResponse, type StubRoutes, stubFetch } from '@/testing/fetch-stub';
 import { spaceFile, stubUploadRequest } from '@/testing/space-fixtures';
 import { renderWithProviders } from '@/testing/test-utils';
@@ -140,6 +140,105 @@ describe('SpaceFilesCard', () => {
 
     expect(await screen.findByText('File uploaded successfully')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('keeps the files the server stored and lists each refused file with its reason, translated', async () => {
+    stubUploadRequest(() => ({
+      status: 201,
+      body: {
+        files: [report],
+        refused: [
+          {
+            name: 'tool.txt',
+            reason: 'FILE_CONTENT_NOT_SUPPORTED',
+            message: 'File "tool.txt" is not a supported type (its content is ELF). You can upload PDF files.',
+            params: { filename: 'tool.txt', content: 'ELF', supported: 'PDF' },
+          },
+          {
+            name: 'huge.txt',
+            reason: 'FILE_TOO_LARGE',
+            message: 'File "huge.txt" is larger than the 50 MB limit.',
+            params: { filename: 'huge.txt', maxMb: 50 },
+          },
+          { name: 'later.txt', reason: 'SOMETHING_NEW', message: 'A reason from a newer server.', params: {} },
+        ],
+      },
+    }));
+    stubFiles([]);
+    const { user } = renderCard('employee');
+
+    await screen.findByText('No files yet');
+    await user.upload(screen.getByLabelText('Choose files to upload'), [
+      new File(['a'], 'report.pdf'),
+      new File(['b'], 'tool.txt'),
+      new File(['c'], 'huge.txt'),
+      new File(['d'], 'later.txt'),
+    ]);
+
+    expect(await screen.findByText('Uploaded 1 of 4 files')).toBeInTheDocument();
+    const refused = screen.getByRole('list', { name: 'Some files were not uploaded' });
+    expect(
+      within(refused)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'File "tool.txt" is not a supported type (its content is ELF). You can upload PDF files.',
+      'File "huge.txt" is larger than the 50 MB limit.',
+      'A reason from a newer server.',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('list', { name: 'Some files were not uploaded' })).not.toBeInTheDocument();
+  });
+
+  it('lists every refused file when none was stored, in the reader’s language', async () => {
+    stubUploadRequest(() => ({
+      status: 415,
+      body: {
+        error: {
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          reason: 'FILE_TEXT_MISNAMED',
+          message: 'File "deck.pptx" is named .pptx but its content is plain text, not a PowerPoint presentation.',
+          details: {
+            refused: [
+              {
+                name: 'deck.pptx',
+                reason: 'FILE_TEXT_MISNAMED',
+                message:
+                  'File "deck.pptx" is named .pptx but its content is plain text, not a PowerPoint presentation.',
+                params: { filename: 'deck.pptx', extension: 'pptx', claimed: 'PowerPoint presentation' },
+              },
+              {
+                name: 'empty.md',
+                reason: 'FILE_EMPTY',
+                message: 'File "empty.md" is empty.',
+                params: { filename: 'empty.md' },
+              },
+            ],
+          },
+        },
+      },
+    }));
+    stubFiles([]);
+    await changeLanguage('de');
+    try {
+      const { user } = renderCard('admin');
+      await screen.findByText('Noch keine Dateien');
+      await user.upload(screen.getByTestId('space-file-input'), [
+        new File(['a'], 'deck.pptx'),
+        new File([], 'empty.md'),
+      ]);
+      const refused = await screen.findByRole('list', { name: 'Keine Datei wurde hochgeladen' });
+      expect(
+        within(refused)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'Die Datei „deck.pptx“ hat die Endung .pptx, ihr Inhalt ist aber reiner Text (erwartet: PowerPoint presentation).',
+        'Die Datei „empty.md“ ist leer.',
+      ]);
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it.each([
