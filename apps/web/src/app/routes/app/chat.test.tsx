@@ -4,7 +4,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { changeLanguage } from '@/lib/i18n';
 import { apiErrorResponse, jsonResponse, type StubRequest, type StubRoutes, stubFetch } from '@/testing/fetch-stub';
-import { createSignOutRoutes, documentSummary, roleState, testSession, uploadedFile } from '@/testing/fixtures';
+import {
+  createSignOutRoutes,
+  documentSummary,
+  roleState,
+  testSession,
+  uploadedFile,
+  uploadRefusal,
+} from '@/testing/fixtures';
 import { integrationList } from '@/testing/integration-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 import { textAnswerChunks, uiMessageStreamResponse } from '@/testing/ui-message-stream';
@@ -332,18 +339,8 @@ describe('/chat', () => {
         {
           files: [uploadedFile('d-notes', 'notes.txt')],
           refused: [
-            {
-              name: 'tool.txt',
-              reason: 'FILE_CONTENT_NOT_SUPPORTED',
-              message: 'File "tool.txt" is not a supported type (its content is ELF). You can upload TXT files.',
-              params: { filename: 'tool.txt', content: 'ELF', supported: 'TXT' },
-            },
-            {
-              name: 'huge.txt',
-              reason: 'FILE_TOO_LARGE',
-              message: 'File "huge.txt" is larger than the 50 MB limit.',
-              params: { filename: 'huge.txt', maxMb: 50 },
-            },
+            uploadRefusal('tool.txt', 'FILE_CONTENT_NOT_SUPPORTED', { content: 'ELF', supported: 'TXT' }),
+            uploadRefusal('huge.txt', 'FILE_TOO_LARGE', { maxMb: 50 }),
           ],
         },
         201,
@@ -378,12 +375,7 @@ describe('/chat', () => {
   });
 
   it('lists every refused file when the server stored none', async () => {
-    const refusal = (name: string) => ({
-      name,
-      reason: 'FILE_TEXT_MISNAMED',
-      message: `File "${name}" is named .pdf but its content is plain text, not a PDF.`,
-      params: { filename: name, extension: 'pdf', claimed: 'PDF' },
-    });
+    const refusal = (name: string) => uploadRefusal(name, 'FILE_TEXT_MISNAMED', { extension: 'pdf', claimed: 'PDF' });
     stubChatApi({
       'POST /api/files': jsonResponse(
         {

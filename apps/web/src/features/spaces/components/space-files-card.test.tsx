@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatFileDate } from '@/lib/format-date';
 import { changeLanguage, loadNamespaces } from '@/lib/i18n';
 import { apiErrorResponse, jsonResponse, type StubRoutes, stubFetch } from '@/testing/fetch-stub';
+import { uploadRefusal } from '@/testing/fixtures';
 import { spaceFile, stubUploadRequest } from '@/testing/space-fixtures';
 import { renderWithProviders } from '@/testing/test-utils';
 import { SpaceFilesCard } from './space-files-card';
@@ -148,18 +149,8 @@ describe('SpaceFilesCard', () => {
       body: {
         files: [report],
         refused: [
-          {
-            name: 'tool.txt',
-            reason: 'FILE_CONTENT_NOT_SUPPORTED',
-            message: 'File "tool.txt" is not a supported type (its content is ELF). You can upload PDF files.',
-            params: { filename: 'tool.txt', content: 'ELF', supported: 'PDF' },
-          },
-          {
-            name: 'huge.txt',
-            reason: 'FILE_TOO_LARGE',
-            message: 'File "huge.txt" is larger than the 50 MB limit.',
-            params: { filename: 'huge.txt', maxMb: 50 },
-          },
+          uploadRefusal('tool.txt', 'FILE_CONTENT_NOT_SUPPORTED', { content: 'ELF', supported: 'PDF' }),
+          uploadRefusal('huge.txt', 'FILE_TOO_LARGE', { maxMb: 50 }),
           { name: 'later.txt', reason: 'SOMETHING_NEW', message: 'A reason from a newer server.', params: {} },
         ],
       },
@@ -200,19 +191,11 @@ describe('SpaceFilesCard', () => {
           message: 'File "deck.pptx" is named .pptx but its content is plain text, not a PowerPoint presentation.',
           details: {
             refused: [
-              {
-                name: 'deck.pptx',
-                reason: 'FILE_TEXT_MISNAMED',
-                message:
-                  'File "deck.pptx" is named .pptx but its content is plain text, not a PowerPoint presentation.',
-                params: { filename: 'deck.pptx', extension: 'pptx', claimed: 'PowerPoint presentation' },
-              },
-              {
-                name: 'empty.md',
-                reason: 'FILE_EMPTY',
-                message: 'File "empty.md" is empty.',
-                params: { filename: 'empty.md' },
-              },
+              uploadRefusal('deck.pptx', 'FILE_TEXT_MISNAMED', {
+                extension: 'pptx',
+                claimed: 'PowerPoint presentation',
+              }),
+              uploadRefusal('empty.md', 'FILE_EMPTY'),
             ],
           },
         },
