@@ -28,13 +28,22 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: unknown;
   readonly reason: ErrorReason | undefined;
+  /** The values filled into the reason's message, so an error listed inside an answer can be translated too. */
+  readonly params: Readonly<Record<string, string | number>> | undefined;
 
-  constructor(code: ErrorCode, message: string, details?: unknown, reason?: ErrorReason) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details?: unknown,
+    reason?: ErrorReason,
+    params?: Readonly<Record<string, string | number>>,
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.details = details;
     this.reason = reason;
+    this.params = params;
   }
 
   /** The catalogue's error: its code and English message (placeholders filled from `params`), and the reason. */
@@ -42,7 +51,7 @@ export class AppError extends Error {
     const isFixed = isFixedErrorReason(reason);
     const params = isFixed ? undefined : (args[0] as ErrorReasonParams<Reason>);
     const details = isFixed ? args[0] : args[1];
-    return new AppError(ERROR_REASONS[reason].code, formatErrorReason(reason, params), details, reason);
+    return new AppError(ERROR_REASONS[reason].code, formatErrorReason(reason, params), details, reason, params);
   }
 
   get statusCode(): number {
