@@ -3,6 +3,7 @@ import { type DynamicToolUIPart, getToolName, type ToolUIPart, type UITools } fr
 import { AlertCircleIcon, CheckCircle2Icon, Loader2Icon, WrenchIcon, XCircleIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { SaveToStoragePartView } from './save-to-storage-part-view';
 
 const TOOL_LABEL_KEYS = {
   search_files: 'chat.tools.names.searchFiles',
@@ -19,7 +20,7 @@ function isKnownTool(name: string): name is keyof typeof TOOL_LABEL_KEYS {
 
 type ToolPartViewProps = {
   part: ToolUIPart<UITools> | DynamicToolUIPart;
-  /** Answers a confirmation request (delete_file); undefined when it cannot be answered now. */
+  /** Answers a confirmation request (delete_file, save_to_storage); undefined when it cannot be answered now. */
   onRespondToApproval?: ((approvalId: string, isApproved: boolean) => void) | undefined;
 };
 
@@ -28,6 +29,8 @@ export function ToolPartView({ part, onRespondToApproval }: ToolPartViewProps) {
   const { t } = useTranslation();
   const name = getToolName(part);
   const tool = isKnownTool(name) ? t(TOOL_LABEL_KEYS[name]) : name;
+  if (name === 'save_to_storage')
+    return <SaveToStoragePartView part={part} onRespondToApproval={onRespondToApproval} />;
 
   if (part.state === 'approval-requested') {
     const input = deleteFileInputSchema.safeParse(part.input);
