@@ -9,6 +9,7 @@ import {
 } from '../../test/assistant-fixtures.ts';
 import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
 import { startDropboxFake } from '../../test/fakes/dropbox-fake.ts';
+import { dropboxFakeEnv, googleDriveFakeEnv, oneDriveFakeEnv } from '../../test/fakes/fake-env.ts';
 import { startGoogleDriveFake } from '../../test/fakes/google-drive-fake.ts';
 import { startOneDriveFake } from '../../test/fakes/onedrive-fake.ts';
 import { connectAtFake } from '../../test/integration-fixtures.ts';
@@ -35,21 +36,19 @@ interface Store {
   close(): Promise<void>;
 }
 
+/** Every fake has the same two controls for it. */
+function revokeGrant(fake: { expireAccessTokens(): void; revokeRefreshTokens(): void }): void {
+  fake.expireAccessTokens();
+  fake.revokeRefreshTokens();
+}
+
 async function startGoogleDrive(): Promise<Store> {
   const fake = await startGoogleDriveFake();
   return {
-    env: {
-      GOOGLE_CLIENT_ID: fake.clientId,
-      GOOGLE_CLIENT_SECRET: fake.clientSecret,
-      GOOGLE_DISCOVERY_URL: `${fake.baseUrl}/.well-known/openid-configuration`,
-      CONNECTOR_BASE_URL_GOOGLE_DRIVE: fake.baseUrl,
-    },
+    env: googleDriveFakeEnv(fake),
     readSaved: (name) => fake.findFileByName(name)?.content.toString('utf8') ?? null,
     countUploads: () => fake.countRequests('/upload/drive/v3/files', 'POST'),
-    revokeGrant: () => {
-      fake.expireAccessTokens();
-      fake.revokeRefreshTokens();
-    },
+    revokeGrant: () => revokeGrant(fake),
     hasFolderPaths: false,
     close: () => fake.close(),
   };
@@ -58,21 +57,13 @@ async function startGoogleDrive(): Promise<Store> {
 async function startOneDrive(): Promise<Store> {
   const fake = await startOneDriveFake();
   return {
-    env: {
-      MICROSOFT_CLIENT_ID: fake.clientId,
-      MICROSOFT_CLIENT_SECRET: fake.clientSecret,
-      MICROSOFT_TENANT: fake.tenant,
-      CONNECTOR_BASE_URL_ONEDRIVE: fake.origin,
-    },
+    env: oneDriveFakeEnv(fake),
     readSaved: (name) => {
       const id = fake.findFileByName(name);
       return id ? (fake.readFile(id)?.content.toString('utf8') ?? null) : null;
     },
     countUploads: () => fake.requests.filter((request) => request.method === 'PUT').length,
-    revokeGrant: () => {
-      fake.expireAccessTokens();
-      fake.revokeRefreshTokens();
-    },
+    revokeGrant: () => revokeGrant(fake),
     hasFolderPaths: true,
     close: () => fake.close(),
   };
@@ -81,17 +72,10 @@ async function startOneDrive(): Promise<Store> {
 async function startDropbox(): Promise<Store> {
   const fake = await startDropboxFake();
   return {
-    env: {
-      DROPBOX_APP_KEY: fake.clientId,
-      DROPBOX_APP_SECRET: fake.clientSecret,
-      CONNECTOR_BASE_URL_DROPBOX: fake.baseUrl,
-    },
+    env: dropboxFakeEnv(fake),
     readSaved: (name, folder = '') => fake.getFile(`${folder}/${name}`)?.content.toString('utf8') ?? null,
     countUploads: () => fake.requests.filter((request) => request.path === '/2/files/upload').length,
-    revokeGrant: () => {
-      fake.expireAccessTokens();
-      fake.revokeRefreshTokens();
-    },
+    revokeGrant: () => revokeGrant(fake),
     hasFolderPaths: true,
     close: () => fake.close(),
   };

@@ -11,8 +11,9 @@ import type { TFunction } from 'i18next';
 import { AlertCircleIcon, CheckCircle2Icon, CloudUploadIcon, Loader2Icon, XCircleIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { keepSafeUrl } from '../utils/keep-safe-url';
+import { ApprovalButtons } from './approval-buttons';
+import { ToolPartLine } from './tool-part-line';
 
 type SaveToStoragePartViewProps = {
   part: ToolUIPart<UITools> | DynamicToolUIPart;
@@ -89,25 +90,7 @@ export function SaveToStoragePartView({ part, onRespondToApproval }: SaveToStora
           <dt>{t('chat.tools.save.destination')}</dt>
           <dd className="text-foreground">{destination}</dd>
         </dl>
-        <div className="flex gap-2">
-          <Button
-            size="sm"
-            aria-describedby={questionId}
-            disabled={!onRespondToApproval}
-            onClick={() => onRespondToApproval?.(part.approval.id, true)}
-          >
-            {t('chat.tools.confirm')}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            aria-describedby={questionId}
-            disabled={!onRespondToApproval}
-            onClick={() => onRespondToApproval?.(part.approval.id, false)}
-          >
-            {t('chat.tools.cancel')}
-          </Button>
-        </div>
+        <ApprovalButtons approvalId={part.approval.id} onRespond={onRespondToApproval} describedBy={questionId} />
       </fieldset>
     );
   }
@@ -118,14 +101,9 @@ export function SaveToStoragePartView({ part, onRespondToApproval }: SaveToStora
     (part.state === 'approval-responded' && part.approval.approved);
   if (isRunning) {
     return (
-      <p
-        data-testid="tool-part"
-        data-state={part.state}
-        className="flex items-center gap-1.5 text-muted-foreground text-xs"
-      >
-        <Loader2Icon aria-hidden="true" className="size-3.5 motion-safe:animate-spin" />
+      <ToolPartLine state={part.state} icon={<Loader2Icon className="size-3.5 motion-safe:animate-spin" />}>
         {t('chat.thinking.upload')}
-      </p>
+      </ToolPartLine>
     );
   }
 
@@ -135,44 +113,35 @@ export function SaveToStoragePartView({ part, onRespondToApproval }: SaveToStora
       const href = output.data.url ? keepSafeUrl(output.data.url) : '';
       const provider = output.data.provider ? PLATFORM_LABELS[output.data.provider] : '';
       return (
-        <p data-testid="tool-part" data-state={part.state} className="flex flex-wrap items-center gap-1.5 text-xs">
-          <CheckCircle2Icon aria-hidden="true" className="size-3.5 text-primary-text" />
-          <span>{describeOutcome(t, output.data)}</span>
+        <ToolPartLine state={part.state} icon={<CheckCircle2Icon className="size-3.5 text-primary-text" />}>
+          <span className="text-foreground">{describeOutcome(t, output.data)}</span>
           {href ? (
             <a href={href} target="_blank" rel="noopener noreferrer" className="text-primary-text underline">
               {t('chat.tools.save.open', { provider })}
             </a>
           ) : null}
-        </p>
+        </ToolPartLine>
       );
     }
-    const text = output.success ? describeOutcome(t, output.data) : t('chat.tools.save.failed', { error: '' });
     return (
-      <p data-testid="tool-part" data-state={part.state} className="flex items-center gap-1.5 text-destructive text-xs">
-        <AlertCircleIcon aria-hidden="true" className="size-3.5" />
-        {text}
-      </p>
+      <ToolPartLine state={part.state} icon={<AlertCircleIcon className="size-3.5" />} isError>
+        {output.success ? describeOutcome(t, output.data) : t('chat.tools.save.failed', { error: '' })}
+      </ToolPartLine>
     );
   }
 
   if (part.state === 'output-error') {
     return (
-      <p data-testid="tool-part" data-state={part.state} className="flex items-center gap-1.5 text-destructive text-xs">
-        <AlertCircleIcon aria-hidden="true" className="size-3.5" />
+      <ToolPartLine state={part.state} icon={<AlertCircleIcon className="size-3.5" />} isError>
         {t('chat.tools.save.failed', { error: part.errorText })}
-      </p>
+      </ToolPartLine>
     );
   }
 
   // Cancelled: output-denied, or approval-responded with a refusal.
   return (
-    <p
-      data-testid="tool-part"
-      data-state={part.state}
-      className="flex items-center gap-1.5 text-muted-foreground text-xs"
-    >
-      <XCircleIcon aria-hidden="true" className="size-3.5" />
+    <ToolPartLine state={part.state} icon={<XCircleIcon className="size-3.5" />}>
       {t('chat.tools.save.cancelled')}
-    </p>
+    </ToolPartLine>
   );
 }

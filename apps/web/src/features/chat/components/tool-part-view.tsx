@@ -2,8 +2,9 @@ import { deleteFileInputSchema } from '@lumen/contract';
 import { type DynamicToolUIPart, getToolName, type ToolUIPart, type UITools } from 'ai';
 import { AlertCircleIcon, CheckCircle2Icon, Loader2Icon, WrenchIcon, XCircleIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { ApprovalButtons } from './approval-buttons';
 import { SaveToStoragePartView } from './save-to-storage-part-view';
+import { ToolPartLine } from './tool-part-line';
 
 const TOOL_LABEL_KEYS = {
   search_files: 'chat.tools.names.searchFiles',
@@ -46,24 +47,7 @@ export function ToolPartView({ part, onRespondToApproval }: ToolPartViewProps) {
             ? t('chat.tools.confirmDelete', { name: target })
             : t('chat.tools.confirmTool', { tool })}
         </p>
-        <div className="flex gap-2">
-          <Button
-            size="sm"
-            variant="destructive"
-            disabled={!onRespondToApproval}
-            onClick={() => onRespondToApproval?.(part.approval.id, true)}
-          >
-            {t('chat.tools.confirm')}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={!onRespondToApproval}
-            onClick={() => onRespondToApproval?.(part.approval.id, false)}
-          >
-            {t('chat.tools.cancel')}
-          </Button>
-        </div>
+        <ApprovalButtons approvalId={part.approval.id} onRespond={onRespondToApproval} confirmVariant="destructive" />
       </fieldset>
     );
   }
@@ -102,13 +86,8 @@ export function ToolPartView({ part, onRespondToApproval }: ToolPartViewProps) {
   })();
 
   return (
-    <p
-      data-testid="tool-part"
-      data-state={part.state}
-      className="flex items-center gap-1.5 text-muted-foreground text-xs"
-    >
-      <span aria-hidden="true">{line.icon}</span>
+    <ToolPartLine state={part.state} icon={line.icon}>
       {line.text}
-    </p>
+    </ToolPartLine>
   );
 }
