@@ -41,7 +41,8 @@ export function toStorageFileName(requested: string): string {
     .replace(/[\\/:*?"<>|#%]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  const extension = /\.([a-z0-9]{1,5})$/i.exec(cleaned)?.[1]?.toLowerCase();
+  // An extension starts with a letter: "Minutes 27.11" keeps its date.
+  const extension = /\.([a-z][a-z0-9]{0,4})$/i.exec(cleaned)?.[1]?.toLowerCase();
   const base = (extension ? cleaned.slice(0, -(extension.length + 1)) : cleaned)
     .replace(/^[\s.]+|[\s.]+$/g, '')
     .slice(0, SAVED_FILE_BASE_MAX)
