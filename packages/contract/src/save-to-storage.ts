@@ -68,7 +68,9 @@ export const saveToStorageInputSchema = z.object({
     .string()
     .max(500)
     .optional()
-    .describe("The folder at the provider (an id or a path such as '/Reports'); the store's root when left out"),
+    .describe(
+      "The folder at the provider: a path such as '/Reports' at OneDrive and Dropbox, the folder's id at Google Drive; the store's root when left out",
+    ),
   documentId: z.string().optional().describe('Save the text of this document'),
   documentTitle: z.string().max(300).optional().describe('Save the text of the document with this title'),
   text: z.string().max(200_000).optional().describe('Save this text instead, such as your previous answer'),
@@ -78,7 +80,8 @@ export type SaveToStorageInput = z.infer<typeof saveToStorageInputSchema>;
 /**
  * saved; not-connected (that store, or none, is connected); needs-reconnect (the provider refused the stored grant);
  * choose-provider (several are connected and none was named); refused (the provider did not accept the file);
- * not-found (no such document the user may view); ambiguous (several match the title); nothing-to-save (no text).
+ * not-found (no such document the user may view); ambiguous (several match the title); nothing-to-save (no text);
+ * folder-by-id (the store names folders by id and a path was given: Google Drive).
  */
 export const SAVE_TO_STORAGE_STATUSES = [
   'saved',
@@ -89,6 +92,7 @@ export const SAVE_TO_STORAGE_STATUSES = [
   'not-found',
   'ambiguous',
   'nothing-to-save',
+  'folder-by-id',
 ] as const;
 export type SaveToStorageStatus = (typeof SAVE_TO_STORAGE_STATUSES)[number];
 

@@ -161,6 +161,17 @@ describe.each(PROVIDERS)('save_to_storage with $provider', ({ provider, start })
     expect(store.readSaved('lighthouse.md', store.hasFolderPaths ? '/Archive' : undefined)).toBe(LIGHTHOUSE_TEXT);
   });
 
+  it.runIf(provider === 'google-drive')(
+    'says at once that a folder path cannot be used where folders are named by id',
+    async () => {
+      const attempt = await sendChat(ctx, owner.cookie, `Save lighthouse.pdf to my ${label} in the Archive folder`);
+      expect(hasApprovalRequest(attempt)).toBe(false);
+      expect(attempt.text).toBe(
+        `${label} names folders by id, so I can't save into "/Archive" by its path. Ask again without the folder to save it at the top of your ${label}.`,
+      );
+    },
+  );
+
   it('uploads nothing when the user cancels', async () => {
     const uploadsBefore = store.countUploads();
     const ask = await sendChat(ctx, owner.cookie, `Save tides.txt to ${label} as keeper.txt`);

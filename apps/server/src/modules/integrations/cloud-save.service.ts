@@ -19,7 +19,16 @@ import { connectionTokens, RECONNECT_MESSAGE, ReconnectRequiredError } from './t
 export interface StorageConnection {
   provider: StorageProvider;
   status: ConnectionStatus;
+  /** The driver takes a folder path ('/Reports'); Google Drive's takes only a folder id. */
+  acceptsFolderPaths: boolean;
 }
+
+/** How each driver's upload reads `folder` (drivers/*.ts). */
+const ACCEPTS_FOLDER_PATHS: Record<StorageProvider, boolean> = {
+  'google-drive': false,
+  onedrive: true,
+  dropbox: true,
+};
 
 export interface CloudFile {
   name: string;
@@ -59,7 +68,9 @@ export function createCloudFileStore(
       return STORAGE_PROVIDERS.flatMap((provider) => {
         const row = rows.find((candidate) => candidate.provider === provider);
         // A connection this server can no longer use (its client removed from the config) cannot take a file.
-        return row && connectableDriver(rt, provider) ? [{ provider, status: row.status }] : [];
+        return row && connectableDriver(rt, provider)
+          ? [{ provider, status: row.status, acceptsFolderPaths: ACCEPTS_FOLDER_PATHS[provider] }]
+          : [];
       });
     },
 

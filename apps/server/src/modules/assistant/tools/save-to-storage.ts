@@ -63,7 +63,10 @@ async function resolveContent(session: AssistantSession, input: SaveToStorageInp
   return text ? { kind: 'text', text } : blocked(saveOutput('nothing-to-save'));
 }
 
-/** The named store when it is connected, else the only connected one; one needing a new grant cannot take a file. */
+/**
+ * The named store when it is connected, else the only connected one; one needing a new grant cannot take a file, and
+ * one that names folders by id cannot take a path (answered now, not as the provider's 404 after the confirmation).
+ */
 async function resolveProvider(session: AssistantSession, input: SaveToStorageInput): Promise<StorageProvider | Plan> {
   const connections = session.cloudFiles ? await session.cloudFiles.listStorageConnections(session.userId) : [];
   const connected = connections.map((connection) => connection.provider);
@@ -75,6 +78,10 @@ async function resolveProvider(session: AssistantSession, input: SaveToStorageIn
     return blocked(
       saveOutput('needs-reconnect', { provider: connection.provider, connected, message: RECONNECT_MESSAGE }),
     );
+  }
+  const folder = input.folder?.trim();
+  if (folder?.startsWith('/') && !connection.acceptsFolderPaths) {
+    return blocked(saveOutput('folder-by-id', { provider: connection.provider, folder, connected }));
   }
   return connection.provider;
 }

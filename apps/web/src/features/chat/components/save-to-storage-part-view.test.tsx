@@ -104,6 +104,10 @@ describe('the save_to_storage tool part', () => {
     [output({ status: 'not-found', provider: null, url: null }), 'The document was not found.'],
     [output({ status: 'refused', url: null }), 'Google Drive did not accept the file.'],
     [
+      output({ status: 'folder-by-id', folder: '/Archive', url: null }),
+      'Google Drive names folders by id, so "/Archive" cannot be used as a path.',
+    ],
+    [
       output({ status: 'choose-provider', provider: null, connected: ['google-drive', 'dropbox'], url: null }),
       'Say where to save it: Google Drive, Dropbox.',
     ],

@@ -58,6 +58,8 @@ function describeOutcome(t: TFunction, output: SaveToStorageOutput): string {
       return t('chat.tools.save.outcomes.ambiguous');
     case 'nothing-to-save':
       return t('chat.tools.save.outcomes.nothingToSave');
+    case 'folder-by-id':
+      return t('chat.tools.save.outcomes.folderById', { provider: provider ?? '', folder: output.folder ?? '' });
   }
 }
 

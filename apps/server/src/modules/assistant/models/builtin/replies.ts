@@ -131,6 +131,8 @@ export function replyToSave(output: SaveToStorageOutput, requested: string | und
       return `I couldn't find a document${requested ? ` named "${requested}"` : ''} that you can view.`;
     case 'nothing-to-save':
       return 'There is nothing to save yet. Ask me something first, or name the document to save.';
+    case 'folder-by-id':
+      return `${store} names folders by id, so I can't save into "${output.folder ?? ''}" by its path. Ask again without the folder to save it at the top of your ${store}.`;
   }
 }
 
