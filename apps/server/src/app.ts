@@ -11,6 +11,7 @@ import { documentsRoutes, registerDocumentJobs } from './modules/documents/index
 import { healthRoutes } from './modules/health/index.ts';
 import {
   type ConnectorDriver,
+  createCloudFileStore,
   createConnectorRegistry,
   createDrivers,
   createIntegrationsRuntime,
@@ -128,7 +129,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await signedIn.register(preferencesRoutes);
         await signedIn.register(dailyUpdatesRoutes);
         await signedIn.register(conversationsRoutes);
-        await signedIn.register(assistantRoutes, { config });
+        await signedIn.register(assistantRoutes, { config, cloudFiles: createCloudFileStore(integrations) });
         await signedIn.register(teamsRoutes);
         await signedIn.register(teamOverviewRoutes);
         await signedIn.register(invitationsRoutes, { config });

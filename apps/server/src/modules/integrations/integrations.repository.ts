@@ -1,5 +1,5 @@
 import type { ConnectorProvider } from '@lumen/contract';
-import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { connections, type FailedSyncItem, oauthStates, syncRuns } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
 
@@ -305,4 +305,16 @@ export async function findLastRunFailures(db: Database, connectionId: string): P
     .orderBy(desc(syncRuns.startedAt))
     .limit(1);
   return run?.failedItems ?? [];
+}
+
+/** The user's connections to these providers with their status (what the assistant may save to). No token. */
+export async function listConnectionStatuses(
+  db: Database,
+  userId: string,
+  providers: readonly ConnectorProvider[],
+): Promise<Array<{ provider: ConnectorProvider; status: ConnectionRow['status'] }>> {
+  return db
+    .select({ provider: connections.provider, status: connections.status })
+    .from(connections)
+    .where(and(eq(connections.userId, userId), inArray(connections.provider, [...providers])));
 }

@@ -72,6 +72,8 @@ export interface GoogleDriveFake {
   unshare(fileId: string, email: string): void;
   /** The file as the API would answer it with every field. */
   getFile(fileId: string): drive_v3.Schema$File | null;
+  /** The stored file with this name (uploads included, not trashed) and its bytes; null when there is none. */
+  findFileByName(name: string): { id: string; content: Buffer; parents: string[] } | null;
   /** The next `count` Drive API calls answer `status` (429, 403 rate limit, 5xx) with an optional Retry-After. */
   failNext(count: number, status: number, retryAfterSeconds?: number): void;
   setDenyConsent(deny: boolean): void;
@@ -869,6 +871,12 @@ export async function startGoogleDriveFake(options: GoogleDriveFakeOptions = {})
     getFile: (fileId) => {
       const file = files.get(fileId);
       return file ? toResource(file) : null;
+    },
+    findFileByName: (name) => {
+      for (const file of files.values()) {
+        if (file.name === name && !file.trashed) return { id: file.id, content: file.content, parents: file.parents };
+      }
+      return null;
     },
     failNext: (count, status, retryAfterSeconds) => {
       failures = { count, status, retryAfterSeconds };
