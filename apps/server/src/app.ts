@@ -85,7 +85,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(databasePlugin, { handle: database });
   await app.register(mailPlugin, { config, mailer: options.mailer });
-  await app.register(storagePlugin, { config });
+  await app.register(storagePlugin, { config, isSoleProcess: database.kind === 'pglite' });
   await app.register(jobsPlugin);
   await app.register(embeddingsPlugin, { config });
   await app.register(ocrPlugin, { config });
