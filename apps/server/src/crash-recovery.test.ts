@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
@@ -8,11 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DocumentListResponse, IntegrationList, SearchResult } from '@lumen/contract';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase, rowsOf } from './platform/db.ts';
 import { NOTE_PNG } from './test/document-fixtures.ts';
 import { type GoogleDriveFake, startGoogleDriveFake } from './test/fakes/google-drive-fake.ts';
+import { createServerDatabase } from './test/test-database.ts';
 
 /**
  * Crashes for real: the server runs as a child process (`test/crash-server.ts`, what `main.ts` starts) on its own
@@ -37,6 +37,7 @@ interface Instance {
   port: number;
   base: string;
   databaseUrl: string | null;
+  dropDatabase: (() => Promise<void>) | null;
   child: Child | null;
 }
 
@@ -64,18 +65,16 @@ async function waitUntil<T>(what: string, check: () => Promise<T | undefined> | 
 async function createInstance(env: Record<string, string> = {}): Promise<Instance & { env: Record<string, string> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-crash-'));
   const port = await freePort();
-  let databaseUrl: string | null = null;
-  if (serverUrl) {
-    const name = `lumen_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
-  const instance = { dataDir, port, base: `http://127.0.0.1:${port}`, databaseUrl, child: null, env };
+  const database = serverUrl ? await createServerDatabase(serverUrl, 'lumen_crash') : null;
+  const instance = {
+    dataDir,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    databaseUrl: database?.url ?? null,
+    dropDatabase: database?.drop ?? null,
+    child: null,
+    env,
+  };
   instances.push(instance);
   return instance;
 }
@@ -138,33 +137,23 @@ async function start(instance: Instance & { env: Record<string, string> }): Prom
   return started;
 }
 
-async function kill(instance: Instance): Promise<void> {
+/** Ends the server: SIGKILL is the crash; SIGTERM the polite way (its database closes, so the test can open it). */
+async function end(instance: Instance, signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
   const child = instance.child;
   if (!child) return;
   instance.child = null;
-  child.process.kill('SIGKILL');
+  child.process.kill(signal);
   await child.exited;
 }
 
-/** Stops the server the polite way (its database closes cleanly, so the test can open it). */
-async function stop(instance: Instance): Promise<void> {
-  const child = instance.child;
-  if (!child) return;
-  instance.child = null;
-  child.process.kill('SIGTERM');
-  await child.exited;
-}
+const kill = (instance: Instance) => end(instance, 'SIGKILL');
+const stop = (instance: Instance) => end(instance, 'SIGTERM');
 
 afterEach(async () => {
   for (const instance of instances.splice(0)) {
     await kill(instance);
     await rm(instance.dataDir, { recursive: true, force: true });
-    if (instance.databaseUrl && serverUrl) {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${new URL(instance.databaseUrl).pathname.slice(1)} WITH (FORCE)`);
-      await admin.end();
-    }
+    await instance.dropDatabase?.();
   }
 });
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { formatErrorReason } from '@lumen/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_APP_URL, type TestContext } from '../test/build-test-app.ts';
 import { startTcpProxy, type TcpProxy } from '../test/fakes/tcp-proxy.ts';
 import { type Actor, callApi, errorOf, signInNewUser } from '../test/team-fixtures.ts';
+import { createServerDatabase, runOnServer } from '../test/test-database.ts';
 import { isDatabaseUnavailable, openDatabase } from './db.ts';
 
 /**
@@ -27,33 +27,22 @@ async function isServerReachable(): Promise<boolean> {
 }
 
 const isReachable = await isServerReachable();
-const name = `lumen_outage_${process.pid}_${randomBytes(4).toString('hex')}`;
 const UNAVAILABLE_MESSAGE = formatErrorReason('DATABASE_UNAVAILABLE');
-
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
 
 describe.skipIf(!isReachable)('with the PostgreSQL server away', () => {
   let proxy: TcpProxy;
   let ctx: TestContext;
   let alice: Actor;
   let proxiedUrl: string;
+  let created: Awaited<ReturnType<typeof createServerDatabase>> | undefined;
 
   beforeAll(async () => {
-    await adminQuery(`CREATE DATABASE ${name}`);
+    created = await createServerDatabase(serverUrl, 'lumen_outage');
     const target = new URL(serverUrl);
     proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-    const proxied = new URL(serverUrl);
+    const proxied = new URL(created.url);
     proxied.hostname = '127.0.0.1';
     proxied.port = String(proxy.port);
-    proxied.pathname = `/${name}`;
     proxiedUrl = proxied.toString();
     const database = await openDatabase({ kind: 'postgres', url: proxiedUrl });
     ctx = await buildTestApp({}, undefined, { database });
@@ -63,7 +52,7 @@ describe.skipIf(!isReachable)('with the PostgreSQL server away', () => {
   afterAll(async () => {
     await ctx?.close();
     await proxy?.close();
-    if (isReachable) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await created?.drop();
   });
 
   async function expectUnavailable(): Promise<void> {
@@ -115,7 +104,7 @@ describe.skipIf(!isReachable)('with the PostgreSQL server away', () => {
       (error: unknown) => error,
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await adminQuery(`SELECT pg_terminate_backend(${Number(pid)})`);
+    await runOnServer(serverUrl, `SELECT pg_terminate_backend(${Number(pid)})`);
     const error = await sleeping;
     expect((error as { code?: string }).code).toBe('57P01');
     expect(isDatabaseUnavailable(error)).toBe(true);

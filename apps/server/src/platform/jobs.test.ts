@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-database.ts';
 import { type DatabaseHandle, rowsOf } from './db.ts';
-import { createJobQueue, type JobQueue } from './jobs.ts';
+import { createJobQueue, type JobQueue, type RegisterOptions } from './jobs.ts';
 
 const log = Fastify({ logger: { level: 'silent' } }).log;
 let database: DatabaseHandle;
@@ -38,6 +38,33 @@ async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_0
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** A handler that starts and then waits to be released; `afterRelease` runs (or throws) once it is. */
+function registerHeld(
+  jobs: JobQueue,
+  kind: string,
+  afterRelease: () => void = () => {},
+  options: RegisterOptions<unknown> = {},
+) {
+  let release: () => void = () => {};
+  let isRunning = false;
+  const started = new Promise<void>((resolve) => {
+    jobs.register(
+      kind,
+      async () => {
+        isRunning = true;
+        resolve();
+        await new Promise<void>((r) => {
+          release = r;
+        });
+        isRunning = false;
+        afterRelease();
+      },
+      options,
+    );
+  });
+  return { started, release: () => release(), isRunning: () => isRunning };
 }
 
 function queue(options: Partial<Parameters<typeof createJobQueue>[1]> = {}): JobQueue {
@@ -148,22 +175,15 @@ describe('job queue', () => {
   it('lets the running job finish when stopped, and takes no new one', async () => {
     const jobs = queue();
     let finished = 0;
-    let release: () => void = () => {};
-    const started = new Promise<void>((resolve) => {
-      jobs.register('test.long', async () => {
-        resolve();
-        await new Promise<void>((r) => {
-          release = r;
-        });
-        finished += 1;
-      });
+    const held = registerHeld(jobs, 'test.long', () => {
+      finished += 1;
     });
     jobs.start();
     await jobs.enqueue('test.long', { n: 1 });
     await jobs.enqueue('test.long', { n: 2 });
-    await started;
+    await held.started;
     const stopping = jobs.stop();
-    release();
+    held.release();
     await stopping;
     expect(finished).toBe(1);
     await jobs.enqueue('test.long', { n: 3 });
@@ -221,15 +241,8 @@ describe('job queue', () => {
     // The first worker stalls (no heartbeat within the lease); the second takes the job over and finishes it.
     const stalled = queue({ leaseMs: 100, heartbeatMs: 60_000, sweepIntervalMs: 20 });
     const rescuer = queue({ leaseMs: 100, sweepIntervalMs: 20 });
-    let release: () => void = () => {};
-    const stalledRun = new Promise<void>((resolve) => {
-      stalled.register('test.taken-over', async () => {
-        resolve();
-        await new Promise<void>((r) => {
-          release = r;
-        });
-        throw new Error('too late');
-      });
+    const held = registerHeld(stalled, 'test.taken-over', () => {
+      throw new Error('too late');
     });
     const rescued: boolean[] = [];
     rescuer.register('test.taken-over', async (job) => {
@@ -237,10 +250,10 @@ describe('job queue', () => {
     });
     const id = await stalled.enqueue('test.taken-over', {}, { maxAttempts: 3 });
     stalled.start();
-    await stalledRun;
+    await held.started;
     rescuer.start();
     await waitFor(async () => (await jobRow(id))?.status === 'done');
-    release();
+    held.release();
     await stalled.stop();
     expect(rescued).toEqual([true]);
     expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, lastError: null });
@@ -289,32 +302,20 @@ describe('job queue', () => {
 
   it('runs the jobs of another lane while a long job holds its own', async () => {
     const jobs = queue();
-    let release: () => void = () => {};
-    let isLongRunning = false;
-    jobs.register(
-      'test.long-sync',
-      async () => {
-        isLongRunning = true;
-        await new Promise<void>((r) => {
-          release = r;
-        });
-        isLongRunning = false;
-      },
-      { lane: 'test-sync' },
-    );
+    const long = registerHeld(jobs, 'test.long-sync', () => {}, { lane: 'test-sync' });
     const quickDoneWhileLong: boolean[] = [];
     jobs.register('test.quick', async () => {
-      quickDoneWhileLong.push(isLongRunning);
+      quickDoneWhileLong.push(long.isRunning());
     });
     jobs.start();
     const longId = await jobs.enqueue('test.long-sync', {});
-    await waitFor(() => isLongRunning);
+    await long.started;
     await jobs.enqueue('test.quick', { n: 1 });
     await jobs.enqueue('test.quick', { n: 2 });
     await waitFor(() => quickDoneWhileLong.length === 2);
     expect(quickDoneWhileLong).toEqual([true, true]);
     expect(await jobRow(longId)).toMatchObject({ status: 'running' });
-    release();
+    long.release();
     await jobs.drain();
     expect(await jobRow(longId)).toMatchObject({ status: 'done' });
     await jobs.stop();
