@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jobs } from '../db/schema/index.ts';
-import { type Database, rowsOf } from './db.ts';
+import { type Database, isDatabaseUnavailable, rowsOf } from './db.ts';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -340,7 +340,13 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
           }
         } while (lane.isWakeRequested && !isStopped);
       } catch (error) {
-        if (!isStopped) log.error({ err: error }, 'job queue poll failed');
+        // The database being away is expected to pass (requests answer 503 meanwhile): polling goes on quietly.
+        if (isStopped) return;
+        if (isDatabaseUnavailable(error)) {
+          log.warn({ err: error }, 'job queue poll failed: the database is unavailable');
+        } else {
+          log.error({ err: error }, 'job queue poll failed');
+        }
       } finally {
         lane.claiming = null;
       }
