@@ -94,6 +94,24 @@ describe.skipIf(!isReachable)('with the PostgreSQL server away', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
+  it('listens again for notifications (realtime across instances) once the server is back', async () => {
+    const received: string[] = [];
+    const stopListening = await ctx.app.database.listen?.('outage_test', (payload) => received.push(payload));
+    try {
+      await proxy.cut();
+      await proxy.restore();
+      // The listener reconnects on its own (every second while the server is away): notify until it hears.
+      const deadline = Date.now() + 15_000;
+      while (!received.includes('back') && Date.now() < deadline) {
+        await ctx.app.database.db.execute(sql`SELECT pg_notify('outage_test', 'back')`).catch(() => {});
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(received).toContain('back');
+    } finally {
+      await stopListening?.();
+    }
+  });
+
   it('knows an administrator shutdown of its connection (57P01) for an outage', async () => {
     const client = new pg.Client({ connectionString: proxiedUrl });
     client.on('error', () => {});

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { closeInterruptedSyncRun } from './integrations.repository.ts';
 import { enqueueScheduledSyncs, type IntegrationsRuntime, SYNC_JOB } from './integrations.service.ts';
 import { runSync } from './sync.service.ts';
 
@@ -18,7 +19,10 @@ export function registerIntegrationJobs(app: FastifyInstance, rt: IntegrationsRu
     async (job) => {
       await runSync(rt, job.payload.connectionId, job.log, { isTakingOver: job.wasInterrupted, signal: job.signal });
     },
-    { lane: SYNC_LANE },
+    {
+      lane: SYNC_LANE,
+      onAbandoned: (job) => closeInterruptedSyncRun(rt.db, job.payload.connectionId),
+    },
   );
 
   let timer: NodeJS.Timeout | null = null;

@@ -321,6 +321,24 @@ describe('the sync job', () => {
     expect(runs.at(-1)?.status).toBe('completed');
   });
 
+  it('closes the run a sync job left when that job gives up after its last attempt was cut off', async () => {
+    const alice = await signInNewUser(ctx);
+    const connection = await connect(alice);
+    const [left] = await db().insert(syncRuns).values({ connectionId: connection.id, status: 'running' }).returning();
+    await db()
+      .insert(jobs)
+      .values({
+        kind: SYNC_JOB,
+        payload: { connectionId: connection.id },
+        attempts: 3,
+        maxAttempts: 3,
+        lockedBy: 'a-dead-worker',
+      });
+    await ctx.app.jobs.drain();
+    const [run] = (await runsOf(connection.id)).filter((candidate) => candidate.id === left?.id);
+    expect(run).toMatchObject({ status: 'failed', error: 'Interrupted: the server stopped during this sync.' });
+  });
+
   it("waits the provider's Retry-After (capped) on 429, and fails the run when the provider keeps failing", async () => {
     const alice = await signInNewUser(ctx);
     dropbox.addFile({ id: 'chart', name: 'chart.txt', content: 'Depth chart.' });
