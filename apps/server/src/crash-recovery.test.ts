@@ -308,7 +308,7 @@ describe(`a server killed with SIGKILL (${isOnServer ? 'PostgreSQL server' : 'em
   });
 
   it("resumes a first sync from the last committed page, and ends with every file once (issue #11's journey)", async () => {
-    const FILE_COUNT = 60;
+    const FILE_COUNT = 100;
     const PAGE_SIZE = 10;
     const drive: GoogleDriveFake = await startGoogleDriveFake({ maxPageSize: PAGE_SIZE });
     try {
@@ -336,7 +336,7 @@ describe(`a server killed with SIGKILL (${isOnServer ? 'PostgreSQL server' : 'em
       const result = await fetch(`${instance.base}${callback.pathname}${callback.search}`, { headers: { cookie } });
       expect(await result.text()).toContain('data-ok="true"');
 
-      // files.list asks for the page after a committed one: kill once two pages are in, well before the sixth.
+      // files.list asks for the page after a committed one: kill once two pages are in, well before the tenth.
       const listings = () =>
         drive.requests.filter((request) => request.method === 'GET' && request.path === '/drive/v3/files');
       const tokenOf = (query: string) => new URLSearchParams(query).get('pageToken');
