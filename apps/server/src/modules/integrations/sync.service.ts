@@ -107,7 +107,22 @@ class ItemError extends Error {}
  * are recorded on the run; a provider that keeps failing ends the run as failed (`sync_error`); a refused grant ends
  * it with the connection needing a reconnect.
  */
-export async function runSync(rt: IntegrationsRuntime, connectionId: string, log: FastifyBaseLogger): Promise<void> {
+export interface RunSyncOptions {
+  /**
+   * The job's previous attempt was cut off (its process died, its lease ran out): a run still marked running is the
+   * one it left, so it is taken over at once instead of after `staleRunMs`.
+   */
+  isTakingOver?: boolean;
+  /** Aborted when the job was taken from this worker: the run stops without committing or finishing anything. */
+  signal?: AbortSignal;
+}
+
+export async function runSync(
+  rt: IntegrationsRuntime,
+  connectionId: string,
+  log: FastifyBaseLogger,
+  options: RunSyncOptions = {},
+): Promise<void> {
   const connection = await findConnectionById(rt.db, connectionId);
   if (!connection || connection.status === 'needs_reconnect') return;
   const driver = rt.drivers.get(connection.provider);
@@ -115,7 +130,8 @@ export async function runSync(rt: IntegrationsRuntime, connectionId: string, log
     log.warn({ provider: connection.provider }, 'sync skipped: no driver for the provider');
     return;
   }
-  const run = await startSyncRun(rt.db, connection.id, new Date(Date.now() - rt.sync.staleRunMs));
+  const staleBefore = new Date(options.isTakingOver ? Date.now() : Date.now() - rt.sync.staleRunMs);
+  const run = await startSyncRun(rt.db, connection.id, staleBefore);
   if (!run) {
     log.info({ connectionId }, 'sync skipped: another sync of this connection is running');
     return;
@@ -150,7 +166,12 @@ export async function runSync(rt: IntegrationsRuntime, connectionId: string, log
         continue;
       }
       if (page.startsFullListing) listingStartedAt = new Date();
-      const counts = await syncPage(rt, { connection, driver, tokens, runId: run.id, heartbeat }, page.items);
+      const counts = await syncPage(
+        rt,
+        { connection, driver, tokens, runId: run.id, heartbeat, signal: options.signal },
+        page.items,
+      );
+      options.signal?.throwIfAborted();
       if (listingStartedAt) {
         // Stamped before the cursor moves on: a run that dies here lists this page again and stamps it again.
         const listedIds = page.items.filter((item) => !item.deleted).map((item) => item.id);
@@ -186,6 +207,11 @@ export async function runSync(rt: IntegrationsRuntime, connectionId: string, log
     });
     await publish('sync_completed', { files_synced: filesSynced, connected: true });
   } catch (error) {
+    if (options.signal?.aborted) {
+      // Another worker has the job and runs the connection's sync now: this run's state is its business.
+      log.warn({ provider }, 'sync stopped: its job was taken over by another worker');
+      return;
+    }
     if (error instanceof ReconnectRequiredError) {
       // The connection is already `needs_reconnect` and its user was told (tokens.ts).
       await finishSyncRun(rt.db, {
@@ -215,6 +241,7 @@ interface PageContext {
   runId: string;
   /** When the run's heartbeat was last moved (ms since the epoch). */
   heartbeat: { at: number };
+  signal: AbortSignal | undefined;
 }
 
 /** Handles one page's items; a failed item is counted and recorded, and the page goes on. */
@@ -228,6 +255,7 @@ async function syncPage(rt: IntegrationsRuntime, context: PageContext, items: Re
   );
   const counts: PageCounts = { seen: 0, indexed: 0, failed: [] };
   for (const item of items) {
+    context.signal?.throwIfAborted();
     counts.seen += 1;
     if (item.deleted) {
       await deleteSyncedItem(rt.db, { ...identity, externalId: item.id, withDescendants: item.removesDescendants });

@@ -39,6 +39,8 @@ export interface FakeFileUpdate {
 export interface FakeRequest {
   method: string;
   path: string;
+  /** The query string, e.g. `?pageToken=40&pageSize=1000` (where a listing resumes). */
+  query: string;
 }
 
 export interface GoogleDriveFakeOptions {
@@ -796,7 +798,7 @@ export async function startGoogleDriveFake(options: GoogleDriveFakeOptions = {})
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const method = request.method ?? 'GET';
-    requests.push({ method, path: url.pathname });
+    requests.push({ method, path: url.pathname, query: url.search });
     const route = async (): Promise<void> => {
       if (method === 'GET' && url.pathname === '/o/oauth2/v2/auth') return handleConsent(url, response);
       if (method === 'POST' && url.pathname === '/token') return handleToken(request, response);
