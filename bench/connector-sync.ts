@@ -31,6 +31,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { connections, documents, syncRuns } from '../apps/server/src/db/schema/index.ts';
 import { startDropboxFake } from '../apps/server/src/test/fakes/dropbox-fake.ts';
+import { dropboxFakeEnv, googleDriveFakeEnv, oneDriveFakeEnv } from '../apps/server/src/test/fakes/fake-env.ts';
 import { startGoogleDriveFake } from '../apps/server/src/test/fakes/google-drive-fake.ts';
 import { startOneDriveFake } from '../apps/server/src/test/fakes/onedrive-fake.ts';
 import { BENCH_ORIGIN, signInBenchUser } from './bench-session.ts';
@@ -183,13 +184,7 @@ async function startGoogleDrive(files: BenchFile[]): Promise<ProviderHarness> {
     return { name: file.name, mimeType: file.mimeType, content: file.text };
   });
   return {
-    env: {
-      GOOGLE_CLIENT_ID: fake.clientId,
-      GOOGLE_CLIENT_SECRET: fake.clientSecret,
-      // Google sign-in comes with the same client; its discovery document is only read at a Google sign-in.
-      GOOGLE_DISCOVERY_URL: `${fake.baseUrl}/.well-known/openid-configuration`,
-      CONNECTOR_BASE_URL_GOOGLE_DRIVE: fake.baseUrl,
-    },
+    env: googleDriveFakeEnv(fake),
     changeFiles: (indices) => {
       for (const i of indices) fake.updateFile(ids[i] ?? '', { content: changedText(files[i] as BenchFile) });
     },
@@ -216,12 +211,7 @@ async function startOneDrive(files: BenchFile[]): Promise<ProviderHarness> {
     return { name: file.name, mimeType: file.mimeType, content: file.text, parentId: folders.get(file.folder) };
   });
   return {
-    env: {
-      MICROSOFT_CLIENT_ID: fake.clientId,
-      MICROSOFT_CLIENT_SECRET: fake.clientSecret,
-      MICROSOFT_TENANT: fake.tenant,
-      CONNECTOR_BASE_URL_ONEDRIVE: fake.origin,
-    },
+    env: oneDriveFakeEnv(fake),
     changeFiles: (indices) => {
       for (const i of indices) fake.updateFile(ids[i] ?? '', changedText(files[i] as BenchFile));
     },
@@ -246,11 +236,7 @@ async function startDropbox(files: BenchFile[]): Promise<ProviderHarness> {
     return { path: pathOf(file), content: file.text };
   });
   return {
-    env: {
-      DROPBOX_APP_KEY: fake.clientId,
-      DROPBOX_APP_SECRET: fake.clientSecret,
-      CONNECTOR_BASE_URL_DROPBOX: fake.baseUrl,
-    },
+    env: dropboxFakeEnv(fake),
     changeFiles: (indices) => {
       for (const i of indices) {
         const file = files[i] as BenchFile;

@@ -9,8 +9,9 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Journeys are independent (each signs up its own users), so CI's two cores run two at a time.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

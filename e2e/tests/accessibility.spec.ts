@@ -9,6 +9,7 @@ import {
   type RouteName,
   signUp,
   THEMES,
+  waitForAnimations,
   waitForScreen,
 } from '../support/a11y.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
@@ -91,7 +92,7 @@ async function checkPopups(page: Page, screen: string, openedNames: Set<string>,
       .then(() => true)
       .catch(() => false);
     if (!isOpen) continue;
-    await page.waitForTimeout(300);
+    await waitForAnimations(page);
     const found = await checkPage(page, `${screen} + '${name}' open`);
     findings.push(...found);
     console.log(`  + '${name}': ${found.length} violation(s)${found.map((item) => ` ${item.rule}`).join('')}`);
@@ -135,20 +136,23 @@ async function createFixture(browser: Browser): Promise<{ fixture: Fixture; cont
   };
 }
 
-test('every route, in both themes and with its popups open, has no WCAG 2.1 A/AA violation', async ({ browser }) => {
-  test.setTimeout(900_000);
-  const { fixture, contexts } = await createFixture(browser);
-  const visits = planVisits(fixture);
-  const findings: Finding[] = [];
-  const reached = new Set<RouteName>();
+// One test per theme, so the two run side by side on CI's two workers (playwright.config.ts); each builds its own team.
+for (const theme of THEMES) {
+  test(`every route in the ${theme} theme, with its popups open, has no WCAG 2.2 A/AA violation`, async ({
+    browser,
+  }) => {
+    test.setTimeout(600_000);
+    const { fixture, contexts } = await createFixture(browser);
+    const visits = planVisits(fixture);
+    const findings: Finding[] = [];
+    const reached = new Set<RouteName>();
 
-  for (const theme of THEMES) {
     const pages = {} as Record<Who, Page>;
     for (const who of Object.keys(contexts) as Who[]) {
       await applyTheme(contexts[who], theme, who !== 'signedOut');
       pages[who] = await contexts[who].newPage();
     }
-    // A trigger seen on several screens (the account menu) is opened once per theme.
+    // A trigger seen on several screens (the account menu) is opened once.
     const openedNames = new Set<string>();
 
     for (const { name, pattern } of ROUTES) {
@@ -179,21 +183,21 @@ test('every route, in both themes and with its popups open, has no WCAG 2.1 A/AA
     await waitForScreen(pages.signedOut);
     findings.push(...(await checkPage(pages.signedOut, `${theme} 404`)));
 
-    for (const page of Object.values(pages)) await page.close();
-  }
+    await test.info().attach(`axe-findings-${theme}.json`, {
+      body: JSON.stringify(findings, null, 2),
+      contentType: 'application/json',
+    });
+    for (const context of Object.values(contexts)) await context.close();
+    if (findings.length > 0) console.log(JSON.stringify(findings, null, 2));
 
-  await test.info().attach('axe-findings.json', {
-    body: JSON.stringify(findings, null, 2),
-    contentType: 'application/json',
+    expect(
+      ROUTES.map((route) => route.name).filter((routeName) => !reached.has(routeName)),
+      'routes the journey did not reach',
+    ).toEqual([]);
+    expect(
+      findings.map(
+        (finding) => `${finding.screen}: ${finding.rule} (${finding.impact}) ${finding.targets.join(' | ')}`,
+      ),
+    ).toEqual([]);
   });
-  for (const context of Object.values(contexts)) await context.close();
-  if (findings.length > 0) console.log(JSON.stringify(findings, null, 2));
-
-  expect(
-    ROUTES.map((route) => route.name).filter((name) => !reached.has(name)),
-    'routes the journey did not reach',
-  ).toEqual([]);
-  expect(
-    findings.map((finding) => `${finding.screen}: ${finding.rule} (${finding.impact}) ${finding.targets.join(' | ')}`),
-  ).toEqual([]);
-});
+}

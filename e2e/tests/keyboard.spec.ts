@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { checkPage, PASSWORD, post, signUp } from '../support/a11y.ts';
-import { uniqueEmail } from '../support/mailbox.ts';
+import { findLink, readMail, uniqueEmail } from '../support/mailbox.ts';
 
 /** Presses Tab until `target` has focus (keyboard only; fails after `maxStops` stops). */
 async function tabTo(page: Page, target: Locator, maxStops = 40) {
@@ -89,4 +89,88 @@ test('with the keyboard only: sign in, skip to the composer and ask, a dialog cl
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused();
 
   await context.close();
+});
+
+test('with the keyboard only: sign up, create a workspace, upload a file and ask about it, invite a member', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('keyboard-signup');
+  const inviteeEmail = uniqueEmail('keyboard-invitee');
+
+  // Sign up: every field reached with Tab, Enter submits.
+  await page.goto('/auth?mode=signup');
+  await expect(page.getByLabel('First name')).toBeVisible();
+  await tabTo(page, page.getByLabel('First name'));
+  await page.keyboard.type('Frances');
+  await tabTo(page, page.getByLabel('Last name'));
+  await page.keyboard.type('Allen');
+  await tabTo(page, page.getByLabel('Email'));
+  await page.keyboard.type(email);
+  await tabTo(page, page.getByLabel('Password', { exact: true }));
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Check your email to confirm your account!').first()).toBeVisible();
+  // The confirmation link arrives by mail (opening it is not keyboard work); it signs the user in.
+  await page.goto(findLink(await readMail(email, 'confirm'), '/api/auth/verify-email'));
+  await expect(page).toHaveURL(/\/workspace-new$/);
+
+  // Create the workspace: type its name, Tab to the button, Enter.
+  await tabTo(page, page.getByLabel('Workspace name'));
+  await page.keyboard.type('Fortran Guild');
+  await tabTo(page, page.getByRole('button', { name: 'Create Workspace' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Team created successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+
+  // Upload from the composer's paperclip (Shift+Tab from the composer reaches it; Enter opens the file chooser).
+  await page.goto('/chat');
+  const welcome = page.getByRole('dialog', { name: 'Welcome to Lumen' });
+  await expect(welcome).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(welcome).toBeHidden();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to message composer' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await expect(composer).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('button', { name: 'Attach files' })).toBeFocused();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles({
+    name: 'compiler-notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('The optimising compiler of the Fortran Guild was tuned on 47 benchmark programs.\n'),
+  });
+  await expect(page.getByText('Uploaded 1 file(s): compiler-notes.txt')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-testid="document-status"][data-status="ready"]')).toHaveCount(1, {
+    timeout: 60_000,
+  });
+  await tabTo(page, composer);
+  await page.keyboard.type('How many benchmark programs was the optimising compiler tuned on?');
+  await page.keyboard.press('Enter');
+  const answer = page.getByRole('article', { name: 'Assistant message' }).last();
+  await expect(answer).toContainText('47', { timeout: 30_000 });
+  await expect(answer.getByRole('link', { name: /\[\d+\] compiler-notes\.txt \(Upload\)/ })).toBeVisible();
+
+  // Invite a member: the button opens the dialog, whose fields are filled by Tab and typing; Enter on Send.
+  await page.goto('/team-management');
+  const invite = page.getByRole('button', { name: 'Invite Team Member' });
+  await expect(invite).toBeVisible();
+  await tabTo(page, invite, 60);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Invite Team Member' });
+  await expect(dialog).toBeVisible();
+  await tabTo(page, dialog.getByLabel('Full Name'));
+  await page.keyboard.type('Grace Hopper');
+  await tabTo(page, dialog.getByLabel('Email'));
+  await page.keyboard.type(inviteeEmail);
+  await tabTo(page, dialog.getByRole('button', { name: 'Send Invitation' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Invitation sent successfully!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect((await readMail(inviteeEmail, 'invited you')).subject).toBe(
+    'Frances Allen invited you to Fortran Guild on Lumen',
+  );
 });

@@ -11,6 +11,7 @@ import { documentsRoutes, registerDocumentJobs } from './modules/documents/index
 import { healthRoutes } from './modules/health/index.ts';
 import {
   type ConnectorDriver,
+  createCloudFileStore,
   createConnectorRegistry,
   createDrivers,
   createIntegrationsRuntime,
@@ -31,7 +32,7 @@ import { sessionPlugin } from './platform/auth.ts';
 import { type DatabaseHandle, databasePlugin, openDatabase } from './platform/db.ts';
 import { embeddingsPlugin } from './platform/embeddings.ts';
 import { AppError, errorsPlugin } from './platform/errors.ts';
-import { jobsPlugin } from './platform/jobs.ts';
+import { type JobQueueOptions, jobsPlugin } from './platform/jobs.ts';
 import { buildLoggerOptions } from './platform/logging.ts';
 import { type Mailer, mailPlugin } from './platform/mail.ts';
 import { ocrPlugin } from './platform/ocr.ts';
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   drivers?: ConnectorDriver[];
   /** The sync's waits and retries (tests make them instant). */
   connectorSync?: Partial<SyncSettings>;
+  /** The job queue's timings (lease, heartbeat, sweep; tests shorten them). */
+  jobs?: Omit<JobQueueOptions, 'log'>;
 }
 
 /**
@@ -85,8 +88,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(databasePlugin, { handle: database });
   await app.register(mailPlugin, { config, mailer: options.mailer });
-  await app.register(storagePlugin, { config });
-  await app.register(jobsPlugin);
+  await app.register(storagePlugin, { config, isSoleProcess: database.kind === 'pglite' });
+  await app.register(jobsPlugin, options.jobs ?? {});
   await app.register(embeddingsPlugin, { config });
   await app.register(ocrPlugin, { config });
   await app.register(openApiPlugin);
@@ -128,7 +131,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await signedIn.register(preferencesRoutes);
         await signedIn.register(dailyUpdatesRoutes);
         await signedIn.register(conversationsRoutes);
-        await signedIn.register(assistantRoutes, { config });
+        await signedIn.register(assistantRoutes, { config, cloudFiles: createCloudFileStore(integrations) });
         await signedIn.register(teamsRoutes);
         await signedIn.register(teamOverviewRoutes);
         await signedIn.register(invitationsRoutes, { config });

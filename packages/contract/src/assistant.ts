@@ -220,7 +220,24 @@ export function previewTitle(lastMessage: string | undefined): string {
 }
 
 /** POST /api/files answers with every file of the batch (a batch is stored whole or not at all). */
-export const uploadResponseSchema = z.object({ files: z.array(uploadedFileSchema) });
+/**
+ * A file of an upload that was refused, on its own (ADR 0091): its name, the reason of the contract's ERROR_REASONS
+ * (a string, so an answer naming a reason this build does not know yet still reads), the English message, and the
+ * values of the message's placeholders so the web app can translate it.
+ */
+export const uploadRefusalSchema = z.object({
+  name: z.string(),
+  reason: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type UploadRefusal = z.infer<typeof uploadRefusalSchema>;
+
+/** The files of an upload refused one by one; an answer from before per-file outcomes has none. */
+export const uploadRefusalsSchema = z.array(uploadRefusalSchema).default([]);
+
+/** The answer to an upload: the files accepted (stored, or found already stored) and the files refused. */
+export const uploadResponseSchema = z.object({ files: z.array(uploadedFileSchema), refused: uploadRefusalsSchema });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 export const documentIdParamsSchema = z.object({

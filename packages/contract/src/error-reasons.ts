@@ -17,8 +17,8 @@ interface ErrorReasonEntry {
  * `AppError.of(reason)` and sends the reason beside the code and the English message; the web app translates by the
  * reason (`serverErrors.<REASON>`), never by the text. A message appears once in this table, so a validation message
  * (zod only carries the text) leads back to one reason (`findErrorReason`). Texts come from the feature catalogues
- * where they have one; the others are written here. Only client errors (4xx) are reasons: a 5xx says only that
- * something went wrong.
+ * where they have one; the others are written here. Client errors (4xx) are reasons; of the server's errors only
+ * a passing outage the reader can wait out (503) has one, any other 5xx says only that something went wrong.
  */
 export const ERROR_REASONS = {
   // ---- Requests, sessions and limits ----
@@ -30,6 +30,10 @@ export const ERROR_REASONS = {
   INVALID_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
   INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: 'The Content-Length header is wrong.' },
   BODY_NOT_OBJECT: { code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' },
+  DATABASE_UNAVAILABLE: {
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'Lumen cannot reach its database right now. Please try again in a moment.',
+  },
   TOO_MANY_ATTEMPTS: {
     code: 'RATE_LIMITED',
     message: 'Too many attempts. Please wait {seconds} seconds and try again.',

@@ -11,6 +11,7 @@ export * from './invitations.ts';
 export * from './people.ts';
 export * from './realtime.ts';
 export * from './roles.ts';
+export * from './save-to-storage.ts';
 export * from './spaces.ts';
 export * from './teams.ts';
 export * from './work-items.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uploadRefusalsSchema } from './assistant.ts';
 import { ROLES, type Role, roleSchema } from './roles.ts';
 
 /** The exact texts of the space screens and toasts (docs/product-rules.md#spaces). */
@@ -159,6 +160,9 @@ export const spaceFileSchema = z.object({
 });
 export type SpaceFile = z.infer<typeof spaceFileSchema>;
 export const spaceFileListSchema = z.object({ files: z.array(spaceFileSchema) });
+/** The answer to an upload into a space: the files accepted and those refused, each on its own (ADR 0091). */
+export const spaceFileUploadSchema = spaceFileListSchema.extend({ refused: uploadRefusalsSchema });
+export type SpaceFileUpload = z.infer<typeof spaceFileUploadSchema>;
 
 /** Renaming: a blank name is ignored (the file keeps its name). */
 export const renameSpaceFileSchema = z.object({ filename: z.string().max(255, 'The file name is too long') });

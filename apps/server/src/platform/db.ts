@@ -49,6 +49,42 @@ export function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** SQLSTATEs of a server that is going away or refusing connections (admin/crash shutdown, cannot connect now). */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
+/** Socket errors of a server that is down or unreachable. */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres reports a connection lost mid-query, or a pool that cannot connect in time, by message only. */
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|connection error/i;
+
+/**
+ * Whether an error means the database cannot be reached right now (down, restarting, unreachable) rather than a
+ * mistake in the query: SQLSTATE class 08 (connection exception), 57P01-57P03, a refused or broken socket. Looks
+ * through drizzle's `cause` and the `errors` of an AggregateError (a refused connection to every address).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 8) return false;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string') {
+    if (code.startsWith('08') && code.length === 5) return true;
+    if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+  }
+  if (typeof message === 'string' && typeof code !== 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
 /**
  * The rows of a raw `db.execute(sql...)` result. Both drivers answer `{ rows }`; the row type is the caller's promise
  * about its own SELECT list, stated once here instead of a cast at every call.
@@ -79,9 +115,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return openPglite(target);
 }
 
+/**
+ * PGlite's own start parameters, plus a small write-ahead log: PostgreSQL keeps up to `max_wal_size` (1 GB by default)
+ * of recycled WAL segments, which made the data folder about three times the database after bulk indexing. With 32 MB
+ * a checkpoint runs every 32 MB of WAL and at most that much stays behind (the search maintenance job checkpoints after
+ * each indexing burst), so the folder stays near the database's size; the price is more frequent checkpoints, which
+ * are cheap with PGlite's fsync off.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'max_wal_size=32MB', '-c', 'min_wal_size=32MB'];
+
 async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File }): Promise<DatabaseHandle> {
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = new PGlite({
+    startParams: PGLITE_START_PARAMS,
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     extensions: { vector, pg_trgm },
@@ -122,16 +168,45 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: () => ping(db as unknown as Database),
     close: () => pool.end(),
     listen: async (channel, onMessage) => {
-      const client = new pg.Client({ connectionString: url });
-      // A lost connection only stops the fan-out; requests keep working through the pool.
-      client.on('error', () => {});
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel && message.payload) onMessage(message.payload);
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      let client: pg.Client | null = null;
+      let isStopped = false;
+      let retry: NodeJS.Timeout | null = null;
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString: url });
+        // A lost connection only pauses the fan-out (requests keep working through the pool): listen again.
+        next.on('error', () => {});
+        next.on('end', () => {
+          if (client === next) reconnectLater(1000);
+        });
+        next.on('notification', (message) => {
+          if (message.channel === channel && message.payload) onMessage(message.payload);
+        });
+        client = next;
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      };
+      const reconnectLater = (delayMs: number): void => {
+        client = null;
+        if (isStopped || retry) return;
+        retry = setTimeout(() => {
+          retry = null;
+          if (isStopped) return;
+          connect().catch(() => {
+            const failed = client;
+            client = null;
+            void failed?.end().catch(() => {});
+            reconnectLater(Math.min(delayMs * 2, 10_000));
+          });
+        }, delayMs);
+        retry.unref();
+      };
+      await connect();
       return async () => {
-        await client.end().catch(() => {});
+        isStopped = true;
+        if (retry) clearTimeout(retry);
+        const current = client;
+        client = null;
+        await current?.end().catch(() => {});
       };
     },
   };

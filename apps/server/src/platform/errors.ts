@@ -14,6 +14,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
+import { isDatabaseUnavailable } from './db.ts';
 
 /** What `AppError.of` takes after the reason: the message's values when it has placeholders, then the details. */
 type ReasonArguments<Reason extends ErrorReason> = Reason extends FixedErrorReason
@@ -28,13 +29,22 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: unknown;
   readonly reason: ErrorReason | undefined;
+  /** The values filled into the reason's message, so an error listed inside an answer can be translated too. */
+  readonly params: Readonly<Record<string, string | number>> | undefined;
 
-  constructor(code: ErrorCode, message: string, details?: unknown, reason?: ErrorReason) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details?: unknown,
+    reason?: ErrorReason,
+    params?: Readonly<Record<string, string | number>>,
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.details = details;
     this.reason = reason;
+    this.params = params;
   }
 
   /** The catalogue's error: its code and English message (placeholders filled from `params`), and the reason. */
@@ -42,7 +52,7 @@ export class AppError extends Error {
     const isFixed = isFixedErrorReason(reason);
     const params = isFixed ? undefined : (args[0] as ErrorReasonParams<Reason>);
     const details = isFixed ? args[0] : args[1];
-    return new AppError(ERROR_REASONS[reason].code, formatErrorReason(reason, params), details, reason);
+    return new AppError(ERROR_REASONS[reason].code, formatErrorReason(reason, params), details, reason, params);
   }
 
   get statusCode(): number {
@@ -100,21 +110,30 @@ function toAppError(error: FastifyError | AppError | Error): AppError {
       (Object.keys(ERROR_STATUS) as ErrorCode[]).find((key) => ERROR_STATUS[key] === status) ?? 'BAD_REQUEST';
     return new AppError(code, error.message);
   }
+  // The database being down is not a bug: the reader is told to try again, and it recovers when the server is back.
+  if (isDatabaseUnavailable(error)) return AppError.of('DATABASE_UNAVAILABLE');
   return new AppError('INTERNAL', INTERNAL_MESSAGE);
 }
+
+/** Seconds a client should wait before retrying a 503. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** One error shape for the whole API: `{ error: { code, message, reason?, details? } }`; 5xx never leak internals. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const appError = toAppError(error);
-      if (appError.statusCode >= 500) {
+      if (appError.reason === 'DATABASE_UNAVAILABLE') {
+        request.log.warn({ err: error }, 'request failed: the database is unavailable');
+        void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      } else if (appError.statusCode >= 500) {
         request.log.error({ err: error }, 'request failed');
       } else if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response did not match its schema');
       }
       const body: ApiErrorBody['error'] = { code: appError.code, message: appError.message };
-      if (appError.reason && appError.statusCode < 500) body.reason = appError.reason;
+      // A 5xx carries a reason only when it is one of the catalogue's (a passing outage), never an internal error.
+      if (appError.reason) body.reason = appError.reason;
       if (appError.details !== undefined && appError.statusCode < 500) body.details = appError.details;
       return reply.status(appError.statusCode).send({ error: body });
     });

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-database.ts';
 import { type DatabaseHandle, rowsOf } from './db.ts';
-import { createJobQueue, type JobQueue } from './jobs.ts';
+import { createJobQueue, type JobQueue, type RegisterOptions } from './jobs.ts';
 
 const log = Fastify({ logger: { level: 'silent' } }).log;
 let database: DatabaseHandle;
@@ -21,6 +21,50 @@ async function jobRow(id: number | null) {
     sql`SELECT status, attempts, last_error AS "lastError", run_at > now() AS "isLater" FROM jobs WHERE id = ${id}`,
   );
   return rowsOf<{ status: string; attempts: number; lastError: string | null; isLater: boolean }>(result)[0];
+}
+
+/** A job a worker claimed and never finished, as a killed process leaves it. */
+async function insertRunningJob(kind: string, { attempts = 1, maxAttempts = 5 } = {}): Promise<number> {
+  const result = await database.db.execute(sql`
+    INSERT INTO jobs (kind, payload, status, attempts, max_attempts, locked_at, locked_by)
+    VALUES (${kind}, '{}'::jsonb, 'running', ${attempts}, ${maxAttempts}, now(), 'a-dead-worker')
+    RETURNING id`);
+  return Number(rowsOf<{ id: number }>(result)[0]?.id);
+}
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** A handler that starts and then waits to be released; `afterRelease` runs (or throws) once it is. */
+function registerHeld(
+  jobs: JobQueue,
+  kind: string,
+  afterRelease: () => void = () => {},
+  options: RegisterOptions<unknown> = {},
+) {
+  let release: () => void = () => {};
+  let isRunning = false;
+  const started = new Promise<void>((resolve) => {
+    jobs.register(
+      kind,
+      async () => {
+        isRunning = true;
+        resolve();
+        await new Promise<void>((r) => {
+          release = r;
+        });
+        isRunning = false;
+        afterRelease();
+      },
+      options,
+    );
+  });
+  return { started, release: () => release(), isRunning: () => isRunning };
 }
 
 function queue(options: Partial<Parameters<typeof createJobQueue>[1]> = {}): JobQueue {
@@ -131,26 +175,169 @@ describe('job queue', () => {
   it('lets the running job finish when stopped, and takes no new one', async () => {
     const jobs = queue();
     let finished = 0;
-    let release: () => void = () => {};
-    const started = new Promise<void>((resolve) => {
-      jobs.register('test.long', async () => {
-        resolve();
-        await new Promise<void>((r) => {
-          release = r;
-        });
-        finished += 1;
-      });
+    const held = registerHeld(jobs, 'test.long', () => {
+      finished += 1;
     });
     jobs.start();
     await jobs.enqueue('test.long', { n: 1 });
     await jobs.enqueue('test.long', { n: 2 });
-    await started;
+    await held.started;
     const stopping = jobs.stop();
-    release();
+    held.release();
     await stopping;
     expect(finished).toBe(1);
     await jobs.enqueue('test.long', { n: 3 });
     await new Promise((r) => setTimeout(r, 60));
     expect(finished).toBe(1);
+  });
+
+  it('hands out at once at start the jobs a dead process left running, when it is the only worker', async () => {
+    const id = await insertRunningJob('test.orphan');
+    const jobs = queue({ isSoleWorker: true });
+    const seen: Array<[number, boolean]> = [];
+    jobs.register('test.orphan', async (job) => {
+      seen.push([job.attempt, job.wasInterrupted]);
+    });
+    await jobs.drain();
+    expect(seen).toEqual([[2, true]]);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, lastError: null });
+    await jobs.stop();
+  });
+
+  it('leaves a running job to its worker until its lease runs out, then takes it over', async () => {
+    const id = await insertRunningJob('test.lease');
+    const jobs = queue({ leaseMs: 300, sweepIntervalMs: 20 });
+    let ranAt = 0;
+    jobs.register('test.lease', async () => {
+      ranAt = Date.now();
+    });
+    const startedAt = Date.now();
+    jobs.start();
+    await waitFor(() => ranAt > 0);
+    // The lease was taken just before start: nothing may take it earlier.
+    expect(ranAt - startedAt).toBeGreaterThanOrEqual(250);
+    await waitFor(async () => (await jobRow(id))?.status === 'done');
+    await jobs.stop();
+  });
+
+  it('renews the lease while the job runs, so another worker never takes it', async () => {
+    const timings = { leaseMs: 150, heartbeatMs: 30, sweepIntervalMs: 20 };
+    const workers = [queue(timings), queue(timings)];
+    let runs = 0;
+    for (const jobs of workers) {
+      jobs.register('test.renewed', async () => {
+        runs += 1;
+        await new Promise((r) => setTimeout(r, 600));
+      });
+    }
+    const id = (await workers[0]?.enqueue('test.renewed', {})) ?? null;
+    for (const jobs of workers) jobs.start();
+    await waitFor(async () => (await jobRow(id))?.status === 'done');
+    expect(runs).toBe(1);
+    await Promise.all(workers.map((jobs) => jobs.stop()));
+  });
+
+  it('never lets a worker that lost the lease finish the job it no longer holds', async () => {
+    // The first worker stalls (no heartbeat within the lease); the second takes the job over and finishes it.
+    const stalled = queue({ leaseMs: 100, heartbeatMs: 60_000, sweepIntervalMs: 20 });
+    const rescuer = queue({ leaseMs: 100, sweepIntervalMs: 20 });
+    const held = registerHeld(stalled, 'test.taken-over', () => {
+      throw new Error('too late');
+    });
+    const rescued: boolean[] = [];
+    rescuer.register('test.taken-over', async (job) => {
+      rescued.push(job.wasInterrupted);
+    });
+    const id = await stalled.enqueue('test.taken-over', {}, { maxAttempts: 3 });
+    stalled.start();
+    await held.started;
+    rescuer.start();
+    await waitFor(async () => (await jobRow(id))?.status === 'done');
+    held.release();
+    await stalled.stop();
+    expect(rescued).toEqual([true]);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, lastError: null });
+    await rescuer.stop();
+  });
+
+  it('aborts the signal of a job whose lease was lost', async () => {
+    const jobs = queue({ heartbeatMs: 30 });
+    let signal: AbortSignal | undefined;
+    jobs.register('test.lost', async (job) => {
+      signal = job.signal;
+      await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve()));
+    });
+    const id = await jobs.enqueue('test.lost', {});
+    jobs.start();
+    await waitFor(() => signal !== undefined);
+    // Someone else claims it (as a sweep plus another worker's claim would).
+    await database.db.execute(sql`UPDATE jobs SET locked_by = 'another-worker' WHERE id = ${id}`);
+    await waitFor(() => signal?.aborted === true);
+    await jobs.stop();
+    expect(await jobRow(id)).toMatchObject({ status: 'running' });
+  });
+
+  it('gives up a job whose last attempt was interrupted, and lets its owner record the outcome', async () => {
+    const id = await insertRunningJob('test.crashes-every-time', { attempts: 2, maxAttempts: 2 });
+    const jobs = queue({ isSoleWorker: true });
+    let handled = 0;
+    const abandoned: unknown[] = [];
+    jobs.register(
+      'test.crashes-every-time',
+      async () => {
+        handled += 1;
+      },
+      {
+        onAbandoned: async (job) => {
+          abandoned.push(job.payload);
+        },
+      },
+    );
+    await jobs.drain();
+    expect(handled).toBe(0);
+    expect(abandoned).toEqual([{}]);
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', lastError: expect.stringMatching(/^Interrupted/) });
+    await jobs.stop();
+  });
+
+  it('runs the jobs of another lane while a long job holds its own', async () => {
+    const jobs = queue();
+    const long = registerHeld(jobs, 'test.long-sync', () => {}, { lane: 'test-sync' });
+    const quickDoneWhileLong: boolean[] = [];
+    jobs.register('test.quick', async () => {
+      quickDoneWhileLong.push(long.isRunning());
+    });
+    jobs.start();
+    const longId = await jobs.enqueue('test.long-sync', {});
+    await long.started;
+    await jobs.enqueue('test.quick', { n: 1 });
+    await jobs.enqueue('test.quick', { n: 2 });
+    await waitFor(() => quickDoneWhileLong.length === 2);
+    expect(quickDoneWhileLong).toEqual([true, true]);
+    expect(await jobRow(longId)).toMatchObject({ status: 'running' });
+    long.release();
+    await jobs.drain();
+    expect(await jobRow(longId)).toMatchObject({ status: 'done' });
+    await jobs.stop();
+  });
+
+  it('runs up to the lane concurrency at once', async () => {
+    const jobs = queue({ laneConcurrency: { wide: 3 } });
+    let active = 0;
+    let peak = 0;
+    jobs.register(
+      'test.wide',
+      async () => {
+        active += 1;
+        peak = Math.max(peak, active);
+        await new Promise((r) => setTimeout(r, 50));
+        active -= 1;
+      },
+      { lane: 'wide' },
+    );
+    for (let n = 0; n < 6; n += 1) await jobs.enqueue('test.wide', { n });
+    await jobs.drain();
+    expect(peak).toBe(3);
+    await jobs.stop();
   });
 });

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jobs } from '../db/schema/index.ts';
-import { type Database, rowsOf } from './db.ts';
+import { type Database, isDatabaseUnavailable, rowsOf } from './db.ts';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -15,10 +15,30 @@ export interface JobContext<P> {
   attempt: number;
   /** When true, a failure now is final: the handler should record the outcome for the user. */
   isLastAttempt: boolean;
+  /**
+   * True when the previous attempt never finished: its process died or its lease ran out. Work it left half done
+   * (a sync run marked running) is this attempt's to take over.
+   */
+  wasInterrupted: boolean;
+  /** Aborted when this worker lost the job's lease (another worker may have taken it): stop as soon as you can. */
+  signal: AbortSignal;
   log: FastifyBaseLogger;
 }
 
 export type JobHandler<P> = (job: JobContext<P>) => Promise<void>;
+
+export interface RegisterOptions<P> {
+  /**
+   * The lane the kind runs in. Each lane takes its own jobs (`laneConcurrency` at a time, 1 by default), so a long
+   * job in one lane (a connector sync) never holds up the jobs of another (an upload's ingestion).
+   */
+  lane?: string;
+  /**
+   * Called instead of the handler when the job's last attempt was interrupted (its process died or its lease ran
+   * out), just before the job is marked failed: record the outcome for the user, as a handler does on its last attempt.
+   */
+  onAbandoned?: (job: Omit<JobContext<P>, 'isLastAttempt' | 'wasInterrupted' | 'signal'>) => Promise<void>;
+}
 
 export interface EnqueueOptions {
   /** Enqueue inside this transaction; call `wake()` after it commits. */
@@ -32,16 +52,17 @@ export interface EnqueueOptions {
 export interface JobQueue {
   /** Adds a job; null when `isUnique` found the same job already waiting. */
   enqueue(kind: string, payload: JsonValue, options?: EnqueueOptions): Promise<number | null>;
-  register<P>(kind: string, handler: JobHandler<P>): void;
+  register<P>(kind: string, handler: JobHandler<P>, options?: RegisterOptions<P>): void;
   /** Look for due jobs now (called by `enqueue`; call it yourself after enqueueing inside a transaction). */
   wake(): void;
   /** Runs due jobs until none is left (tests). Jobs waiting for a retry later are not waited for. */
   drain(options?: { timeoutMs?: number }): Promise<void>;
   start(): void;
-  /** Stops polling and waits for the running job to finish. */
+  /** Stops polling and waits for the running jobs to finish. */
   stop(): Promise<void>;
 }
 
+/** The queue's timings; defaults in `JOB_QUEUE_DEFAULTS`. */
 export interface JobQueueOptions {
   log: FastifyBaseLogger;
   /** How often to look for jobs enqueued elsewhere or due for a retry. */
@@ -49,11 +70,37 @@ export interface JobQueueOptions {
   /** First retry delay; doubles with each attempt up to `maxRetryDelayMs`. */
   retryBaseMs?: number;
   maxRetryDelayMs?: number;
-  /** A running job whose worker has not finished it after this long is handed out again. */
-  lockTimeoutMs?: number;
+  /**
+   * How long a claimed job stays its worker's without news: the worker renews the lease every `heartbeatMs` while the
+   * handler runs; a job whose lease ran out (its process died) is handed out again by the next sweep.
+   */
+  leaseMs?: number;
+  heartbeatMs?: number;
+  /** How often to hand out jobs whose lease ran out (and forget old finished ones). */
+  sweepIntervalMs?: number;
   /** Finished jobs are deleted after this long. */
   keepDoneMs?: number;
+  /**
+   * True when no other process can work on this database (PGlite: one process owns the data folder). Every job found
+   * running at start was then left by a dead process and is handed out again at once, without waiting for its lease.
+   */
+  isSoleWorker?: boolean;
+  /** Jobs run at the same time per lane (lanes not listed: 1). */
+  laneConcurrency?: Record<string, number>;
 }
+
+export const JOB_QUEUE_DEFAULTS = {
+  pollIntervalMs: 1000,
+  retryBaseMs: 5000,
+  maxRetryDelayMs: 10 * 60_000,
+  leaseMs: 45_000,
+  heartbeatMs: 10_000,
+  sweepIntervalMs: 10_000,
+  keepDoneMs: 7 * 24 * 60 * 60_000,
+} as const;
+
+/** The lane of kinds registered without one. */
+export const DEFAULT_LANE = 'default';
 
 interface ClaimedJob {
   id: number;
@@ -61,9 +108,25 @@ interface ClaimedJob {
   payload: unknown;
   attempts: number;
   maxAttempts: number;
+  /** The worker that held the job before, when its attempt was cut off (a finished attempt clears it). */
+  previousWorker: string | null;
 }
 
-const SWEEP_INTERVAL_MS = 60_000;
+interface Registration {
+  handler: JobHandler<unknown>;
+  onAbandoned: RegisterOptions<unknown>['onAbandoned'];
+  lane: string;
+}
+
+interface Lane {
+  kinds: string[];
+  concurrency: number;
+  running: Set<Promise<void>>;
+  claiming: Promise<void> | null;
+  isWakeRequested: boolean;
+}
+
+const INTERRUPTED_MESSAGE = 'Interrupted: the worker running this job stopped before finishing it.';
 
 function describeError(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
@@ -72,148 +135,258 @@ function describeError(error: unknown): string {
 
 /**
  * A job queue in PostgreSQL that runs the same on PGlite and a server. Each process polls for due jobs of the kinds it
- * has handlers for and claims one at a time with `FOR UPDATE SKIP LOCKED`, so several instances share the table
- * without taking the same job twice. Failures are retried with exponential backoff. Timers are unref'd: the queue never
- * keeps the process alive.
+ * has handlers for and claims them with `FOR UPDATE SKIP LOCKED`, so several instances share the table without taking
+ * the same job twice. A claimed job is leased: its worker renews the lease while it runs, and a job whose worker died
+ * is handed out again once the lease runs out (at once at start on PGlite). Failures are retried with exponential
+ * backoff. Kinds run in lanes, each with its own concurrency. Timers are unref'd: the queue never keeps the process
+ * alive.
  */
 export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue {
-  const pollIntervalMs = options.pollIntervalMs ?? 1000;
-  const retryBaseMs = options.retryBaseMs ?? 5000;
-  const maxRetryDelayMs = options.maxRetryDelayMs ?? 10 * 60_000;
-  const lockTimeoutMs = options.lockTimeoutMs ?? 15 * 60_000;
-  const keepDoneMs = options.keepDoneMs ?? 7 * 24 * 60 * 60_000;
+  const settings = { ...JOB_QUEUE_DEFAULTS, ...definedOnly(options) };
+  const { pollIntervalMs, retryBaseMs, maxRetryDelayMs, leaseMs, heartbeatMs, sweepIntervalMs, keepDoneMs } = settings;
   const workerId = randomUUID();
-  const handlers = new Map<string, JobHandler<unknown>>();
+  const registrations = new Map<string, Registration>();
+  const lanes = new Map<string, Lane>();
   const log = options.log;
 
   let isStarted = false;
   let isStopped = false;
   let timer: NodeJS.Timeout | null = null;
-  let pumping: Promise<void> | null = null;
-  let isWakeRequested = false;
   let lastSweep = 0;
+  let sweeping: Promise<void> | null = null;
 
-  const kindsList = (): SQL =>
+  const kindsList = (kinds: string[]): SQL =>
     sql.join(
-      [...handlers.keys()].map((kind) => sql`${kind}`),
+      kinds.map((kind) => sql`${kind}`),
       sql`, `,
     );
 
-  async function claim(): Promise<ClaimedJob | null> {
-    if (handlers.size === 0) return null;
+  /** The claim is ours while `locked_by` and `attempts` are those we set: a re-claim (even by us) changes attempts. */
+  const isOurs = (job: ClaimedJob): SQL =>
+    sql`id = ${job.id} AND status = 'running' AND locked_by = ${workerId} AND attempts = ${job.attempts}`;
+
+  async function claim(kinds: string[]): Promise<ClaimedJob | null> {
+    if (kinds.length === 0) return null;
     const result = await db.execute(sql`
-      UPDATE ${jobs}
-      SET status = 'running', attempts = attempts + 1, locked_at = now(), locked_by = ${workerId}, updated_at = now()
-      WHERE id = (
-        SELECT id FROM ${jobs}
-        WHERE status = 'pending' AND run_at <= now() AND kind IN (${kindsList()})
+      UPDATE ${jobs} AS job
+      SET status = 'running', attempts = job.attempts + 1, locked_at = now(), locked_by = ${workerId},
+          updated_at = now()
+      FROM (
+        SELECT id, locked_by FROM ${jobs}
+        WHERE status = 'pending' AND run_at <= now() AND kind IN (${kindsList(kinds)})
         ORDER BY run_at, id
         LIMIT 1
         FOR UPDATE SKIP LOCKED
-      )
-      RETURNING id, kind, payload, attempts, max_attempts AS "maxAttempts"`);
+      ) AS due
+      WHERE job.id = due.id
+      RETURNING job.id, job.kind, job.payload, job.attempts, job.max_attempts AS "maxAttempts",
+                due.locked_by AS "previousWorker"`);
     const [row] = rowsOf<ClaimedJob>(result);
-    return row ? { ...row, id: Number(row.id) } : null;
+    return row ? { ...row, id: Number(row.id), attempts: Number(row.attempts) } : null;
+  }
+
+  /** Marks the job finished, if it is still ours; false when its lease was lost meanwhile (someone else has it). */
+  async function finish(job: ClaimedJob, status: 'done' | 'failed', lastError: string | null): Promise<boolean> {
+    const result = await db.execute(sql`
+      UPDATE ${jobs} SET status = ${status}, last_error = ${lastError}, finished_at = now(), updated_at = now()
+      WHERE ${isOurs(job)}
+      RETURNING id`);
+    return rowsOf(result).length > 0;
+  }
+
+  async function retryLater(job: ClaimedJob, lastError: string, delayMs: number): Promise<boolean> {
+    const result = await db.execute(sql`
+      UPDATE ${jobs}
+      SET status = 'pending', last_error = ${lastError}, locked_at = NULL, locked_by = NULL, updated_at = now(),
+          run_at = now() + ${delayMs} * interval '1 millisecond'
+      WHERE ${isOurs(job)}
+      RETURNING id`);
+    return rowsOf(result).length > 0;
+  }
+
+  /** Renews the lease every `heartbeatMs` while the handler runs; aborts the job's signal when it was lost. */
+  function keepLease(job: ClaimedJob, controller: AbortController, jobLog: FastifyBaseLogger): () => void {
+    const interval = setInterval(() => {
+      db.execute(sql`UPDATE ${jobs} SET locked_at = now() WHERE ${isOurs(job)} RETURNING id`)
+        .then((result) => {
+          if (rowsOf(result).length > 0 || controller.signal.aborted) return;
+          jobLog.warn('job lease lost: another worker may have taken the job');
+          controller.abort(new Error('The job lease was lost'));
+        })
+        // The database may be away for a moment; the next beat tries again (the lease outlives a few misses).
+        .catch((error: unknown) => jobLog.warn({ err: error }, 'job lease not renewed'));
+    }, heartbeatMs);
+    interval.unref();
+    return () => clearInterval(interval);
   }
 
   async function run(job: ClaimedJob): Promise<void> {
-    const handler = handlers.get(job.kind);
+    const registration = registrations.get(job.kind);
     const jobLog = log.child({ job: { id: job.id, kind: job.kind, attempt: job.attempts } });
+    if (registration && job.attempts > job.maxAttempts) {
+      // The last attempt ended with its process: nothing is run again, the owner of the work records the outcome.
+      jobLog.error('job failed for good: its last attempt was interrupted');
+      try {
+        await registration.onAbandoned?.({
+          id: job.id,
+          kind: job.kind,
+          payload: job.payload,
+          attempt: job.attempts,
+          log: jobLog,
+        });
+      } catch (error) {
+        jobLog.error({ err: error }, 'recording an abandoned job failed');
+      }
+      await finish(job, 'failed', INTERRUPTED_MESSAGE);
+      return;
+    }
+    const controller = new AbortController();
+    const releaseLease = keepLease(job, controller, jobLog);
     try {
-      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      await handler({
+      if (!registration) throw new Error(`No handler for job kind ${job.kind}`);
+      await registration.handler({
         id: job.id,
         kind: job.kind,
         payload: job.payload,
         attempt: job.attempts,
         isLastAttempt: job.attempts >= job.maxAttempts,
+        wasInterrupted: job.previousWorker !== null,
+        signal: controller.signal,
         log: jobLog,
       });
-      await db.execute(sql`
-        UPDATE ${jobs} SET status = 'done', last_error = NULL, finished_at = now(), updated_at = now()
-        WHERE id = ${job.id}`);
+      releaseLease();
+      if (!(await finish(job, 'done', null)))
+        jobLog.warn('job finished after its lease was lost; left to its new worker');
     } catch (error) {
+      releaseLease();
       const message = describeError(error);
       if (job.attempts >= job.maxAttempts) {
         jobLog.error({ err: error }, 'job failed for good');
-        await db.execute(sql`
-          UPDATE ${jobs} SET status = 'failed', last_error = ${message}, finished_at = now(), updated_at = now()
-          WHERE id = ${job.id}`);
+        await finish(job, 'failed', message);
       } else {
         const delayMs = Math.min(maxRetryDelayMs, retryBaseMs * 2 ** (job.attempts - 1));
         jobLog.warn({ err: error, retryInMs: delayMs }, 'job failed, will retry');
-        await db.execute(sql`
-          UPDATE ${jobs}
-          SET status = 'pending', last_error = ${message}, locked_at = NULL, locked_by = NULL, updated_at = now(),
-              run_at = now() + ${delayMs} * interval '1 millisecond'
-          WHERE id = ${job.id}`);
+        await retryLater(job, message, delayMs);
       }
     }
   }
 
-  /** Hands out again jobs whose worker vanished, and forgets old finished ones. */
-  async function sweep(): Promise<void> {
+  /**
+   * Hands out again the jobs whose worker vanished (all running ones at start when this process is the only worker;
+   * else those whose lease ran out), and forgets old finished ones. `locked_by` stays, so the next claim knows the
+   * attempt was interrupted.
+   */
+  async function sweep(isStart: boolean): Promise<void> {
     lastSweep = Date.now();
-    await db.execute(sql`
-      UPDATE ${jobs} SET status = 'pending', locked_at = NULL, locked_by = NULL, updated_at = now()
-      WHERE status = 'running' AND locked_at < now() - ${lockTimeoutMs} * interval '1 millisecond'`);
+    const result = await db.execute(sql`
+      UPDATE ${jobs} SET status = 'pending', last_error = ${INTERRUPTED_MESSAGE}, updated_at = now()
+      WHERE status = 'running'
+        AND (${isStart && options.isSoleWorker === true}::boolean
+             OR locked_at < now() - ${leaseMs} * interval '1 millisecond')
+      RETURNING id, kind`);
+    const handedOut = rowsOf<{ id: number; kind: string }>(result);
+    if (handedOut.length > 0) log.warn({ jobs: handedOut }, 'jobs of a stopped worker handed out again');
     await db.execute(sql`
       DELETE FROM ${jobs} WHERE status = 'done' AND finished_at < now() - ${keepDoneMs} * interval '1 millisecond'`);
   }
 
-  async function pumpOnce(): Promise<void> {
-    if (Date.now() - lastSweep > SWEEP_INTERVAL_MS) await sweep();
-    while (!isStopped) {
-      const job = await claim();
-      if (!job) return;
-      await run(job);
+  function sweepIfDue(): Promise<void> {
+    if (sweeping) return sweeping;
+    if (lastSweep !== 0 && Date.now() - lastSweep < sweepIntervalMs) return Promise.resolve();
+    const isStart = lastSweep === 0;
+    sweeping = sweep(isStart).finally(() => {
+      sweeping = null;
+    });
+    return sweeping;
+  }
+
+  function laneOf(name: string): Lane {
+    let lane = lanes.get(name);
+    if (!lane) {
+      lane = {
+        kinds: [],
+        concurrency: Math.max(1, options.laneConcurrency?.[name] ?? 1),
+        running: new Set(),
+        claiming: null,
+        isWakeRequested: false,
+      };
+      lanes.set(name, lane);
     }
+    return lane;
+  }
+
+  /** Claims due jobs of the lane until it is full or none is due; a wake-up meanwhile makes it look again. */
+  function fill(lane: Lane): Promise<void> {
+    if (isStopped) return Promise.resolve();
+    if (lane.claiming) {
+      lane.isWakeRequested = true;
+      return lane.claiming;
+    }
+    lane.claiming = (async () => {
+      try {
+        await sweepIfDue();
+        do {
+          lane.isWakeRequested = false;
+          while (!isStopped && lane.running.size < lane.concurrency) {
+            const job = await claim(lane.kinds);
+            if (!job) break;
+            const running: Promise<void> = run(job)
+              .catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'job bookkeeping failed'))
+              .finally(() => {
+                lane.running.delete(running);
+                if (!isStopped) void fill(lane);
+              });
+            lane.running.add(running);
+          }
+        } while (lane.isWakeRequested && !isStopped);
+      } catch (error) {
+        // The database being away is expected to pass (requests answer 503 meanwhile): polling goes on quietly.
+        if (isStopped) return;
+        if (isDatabaseUnavailable(error)) {
+          log.warn({ err: error }, 'job queue poll failed: the database is unavailable');
+        } else {
+          log.error({ err: error }, 'job queue poll failed');
+        }
+      } finally {
+        lane.claiming = null;
+      }
+    })();
+    return lane.claiming;
+  }
+
+  async function fillAll(): Promise<void> {
+    await Promise.all([...lanes.values()].map((lane) => fill(lane)));
+  }
+
+  function isBusy(): boolean {
+    return [...lanes.values()].some((lane) => lane.running.size > 0 || lane.claiming !== null);
+  }
+
+  async function settle(): Promise<void> {
+    await Promise.all([...lanes.values()].flatMap((lane) => [...lane.running, lane.claiming]));
   }
 
   function schedule(): void {
     if (isStopped || !isStarted) return;
-    if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;
-      pump();
+      void fillAll().finally(schedule);
     }, pollIntervalMs);
     timer.unref();
   }
 
-  /** Runs due jobs one after another; a wake-up during a run makes it look again before it rests. */
-  function pump(): Promise<void> {
-    if (isStopped) return Promise.resolve();
-    if (pumping) {
-      isWakeRequested = true;
-      return pumping;
-    }
-    pumping = (async () => {
-      try {
-        do {
-          isWakeRequested = false;
-          await pumpOnce();
-        } while (isWakeRequested && !isStopped);
-      } catch (error) {
-        if (!isStopped) log.error({ err: error }, 'job queue poll failed');
-      } finally {
-        pumping = null;
-        schedule();
-      }
-    })();
-    return pumping;
-  }
-
   async function countDue(): Promise<number> {
-    if (handlers.size === 0) return 0;
+    if (registrations.size === 0) return 0;
     const result = await db.execute(sql`
       SELECT count(*)::int AS count FROM ${jobs}
-      WHERE kind IN (${kindsList()}) AND (status = 'running' OR (status = 'pending' AND run_at <= now()))`);
+      WHERE kind IN (${kindsList([...registrations.keys()])})
+        AND (status = 'running' OR (status = 'pending' AND run_at <= now()))`);
     return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
   }
 
   function wake(): void {
     if (!isStarted || isStopped) return;
-    setImmediate(() => void pump());
+    setImmediate(() => void fillAll());
   }
 
   return {
@@ -236,9 +409,15 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
       return Number(row.id);
     },
 
-    register(kind, handler) {
-      if (handlers.has(kind)) throw new Error(`A handler for job kind ${kind} is already registered`);
-      handlers.set(kind, handler as JobHandler<unknown>);
+    register(kind, handler, registerOptions = {}) {
+      if (registrations.has(kind)) throw new Error(`A handler for job kind ${kind} is already registered`);
+      const lane = registerOptions.lane ?? DEFAULT_LANE;
+      registrations.set(kind, {
+        handler: handler as JobHandler<unknown>,
+        onAbandoned: registerOptions.onAbandoned as RegisterOptions<unknown>['onAbandoned'],
+        lane,
+      });
+      laneOf(lane).kinds.push(kind);
     },
 
     wake,
@@ -246,8 +425,9 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
     async drain({ timeoutMs = 30_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        await pump();
-        if ((await countDue()) === 0 && !pumping) return;
+        await fillAll();
+        await settle();
+        if ((await countDue()) === 0 && !isBusy()) return;
         if (Date.now() > deadline) throw new Error(`Jobs still pending after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
@@ -256,16 +436,22 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
     start() {
       if (isStarted || isStopped) return;
       isStarted = true;
-      void pump();
+      void fillAll().finally(schedule);
     },
 
     async stop() {
       isStopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      await pumping;
+      await settle();
+      await sweeping;
     },
   };
+}
+
+/** The options that were given: an explicit `undefined` keeps the default. */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }
 
 declare module 'fastify' {
@@ -276,11 +462,16 @@ declare module 'fastify' {
 
 /**
  * Decorates `app.jobs`. Modules register their handlers while the app loads; polling starts when the app is ready and
- * stops (after the running job) when it closes, before the database does.
+ * stops (after the running jobs) when it closes, before the database does.
  */
 export const jobsPlugin = fp(
   async (app: FastifyInstance, options: Omit<JobQueueOptions, 'log'> = {}) => {
-    const queue = createJobQueue(app.database.db, { ...options, log: app.log.child({ module: 'jobs' }) });
+    const queue = createJobQueue(app.database.db, {
+      // PGlite: this process owns the data folder, so whatever is found running at start was left by a crash.
+      isSoleWorker: app.database.kind === 'pglite',
+      ...options,
+      log: app.log.child({ module: 'jobs' }),
+    });
     app.decorate('jobs', queue);
     app.addHook('onReady', async () => queue.start());
     app.addHook('preClose', async () => queue.stop());

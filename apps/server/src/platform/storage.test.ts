@@ -1,12 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { S3ServiceException } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3Peer, startS3Peer } from '../test/fakes/s3-peer.ts';
-import { createLocalStorage, ObjectTooLargeError, readObject, type Storage } from './storage.ts';
+import {
+  createLocalStorage,
+  ObjectTooLargeError,
+  readObject,
+  removeStaleStagedFiles,
+  type Storage,
+} from './storage.ts';
 import { createS3Storage } from './storage-s3.ts';
 
 interface Harness {
@@ -176,3 +182,24 @@ describeStorage(
     });
   },
 );
+
+describe('staged files left by a stopped process', () => {
+  it('removes those last written before the given time and keeps the newer ones', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'lumen-staging-'));
+    try {
+      const staging = path.join(dir, '.tmp');
+      await mkdir(staging);
+      const old = path.join(staging, 'ab-left-by-a-crash');
+      await writeFile(old, 'half an upload');
+      const anHourAgo = new Date(Date.now() - 60 * 60_000);
+      await utimes(old, anHourAgo, anHourAgo);
+      await writeFile(path.join(staging, 'cd-in-flight'), 'being written');
+
+      expect(await removeStaleStagedFiles(staging, new Date(Date.now() - 60_000))).toBe(1);
+      expect(await readdir(staging)).toEqual(['cd-in-flight']);
+      expect(await removeStaleStagedFiles(path.join(dir, 'missing'), new Date())).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -156,6 +156,44 @@ export async function readObject(storage: Storage, key: string): Promise<Buffer>
   return Buffer.concat(chunks);
 }
 
+/** The folder where content is written (local disk) or spooled (S3) until it is accepted whole. */
+export function stagingDirOf(dataDir: string): string {
+  return path.join(dataDir, 'files', '.tmp');
+}
+
+/**
+ * A file staged by another process than a running one on this folder was left by a process that died mid-upload: the
+ * request never finished, no row points at it. Staged files last written before `writtenBefore` are removed; returns
+ * how many.
+ */
+export async function removeStaleStagedFiles(stagingDir: string, writtenBefore: Date): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(stagingDir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(stagingDir, name);
+    try {
+      const info = await stat(file);
+      if (!info.isFile() || info.mtime >= writtenBefore) continue;
+      await rm(file, { force: true });
+      removed += 1;
+    } catch {
+      // Gone meanwhile (its upload finished or failed): nothing to do.
+    }
+  }
+  return removed;
+}
+
+/**
+ * How long an upload on a shared staging folder may sit unwritten and still be alive: an S3 spool is written whole,
+ * then sent, which can take minutes for a large file.
+ */
+const SHARED_STAGING_GRACE_MS = 60 * 60_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     storage: Storage;
@@ -167,8 +205,23 @@ declare module 'fastify' {
  * bucket (or the storage a test passes in).
  */
 export const storagePlugin = fp(
-  async (app: FastifyInstance, options: { config: Pick<Config, 'DATA_DIR' | 'storage'>; storage?: Storage }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      config: Pick<Config, 'DATA_DIR' | 'storage'>;
+      storage?: Storage;
+      /**
+       * True when no other process can use this `DATA_DIR` (PGlite owns it): every staged file found at start was left
+       * by a process that died. Otherwise only those untouched for an hour are removed, in case the folder is shared.
+       */
+      isSoleProcess?: boolean;
+    },
+  ) => {
     app.decorate('storage', options.storage ?? storageFromConfig(app, options.config));
+    const startedAt = Date.now();
+    const writtenBefore = new Date(options.isSoleProcess ? startedAt : startedAt - SHARED_STAGING_GRACE_MS);
+    const removed = await removeStaleStagedFiles(stagingDirOf(options.config.DATA_DIR), writtenBefore);
+    if (removed > 0) app.log.warn({ removed }, 'removed staged uploads left by a stopped process');
   },
   { name: 'storage' },
 );
@@ -182,6 +235,6 @@ function storageFromConfig(app: FastifyInstance, config: Pick<Config, 'DATA_DIR'
     client,
     bucket: config.storage.bucket,
     prefix: config.storage.prefix,
-    spoolDir: path.join(filesDir, '.tmp'),
+    spoolDir: stagingDirOf(config.DATA_DIR),
   });
 }

@@ -64,3 +64,63 @@ export async function indexText(
   });
   return documentId;
 }
+
+export interface ChatTurn {
+  id: string;
+  chunks: UIMessageChunk[];
+  text: string;
+  thinking: string[];
+  citations: Array<{ documentId: string; index: number; page: number | null; url: string; title: string }>;
+}
+
+/** One message to /api/chat (a new conversation unless `id` is given), read to the end of its stream. */
+export async function sendChat(
+  ctx: TestContext,
+  cookie: string,
+  text: string,
+  id: string = randomUUID(),
+): Promise<ChatTurn> {
+  const response = await postChat(ctx, cookie, { id, text });
+  if (response.statusCode !== 200) throw new Error(`chat answered ${response.statusCode}: ${response.body}`);
+  const chunks = parseUIMessageStream(response.body);
+  return {
+    id,
+    chunks,
+    text: streamedText(chunks),
+    thinking: dataParts<{ type: string }>(chunks, 'data-thinking').map((d) => d.type),
+    citations: dataParts<{ citations: ChatTurn['citations'] }>(chunks, 'data-citations')[0]?.citations ?? [],
+  };
+}
+
+export type StoredPart = {
+  type: string;
+  state?: string;
+  toolCallId?: string;
+  approval?: { id: string };
+  input?: unknown;
+  output?: unknown;
+};
+
+export async function lastAssistantMessage(ctx: TestContext, cookie: string, conversationId: string) {
+  const detail = (
+    await ctx.app.inject({ method: 'GET', url: `/api/conversations/${conversationId}`, headers: { cookie } })
+  ).json();
+  return detail.messages.at(-1) as { id: string; role: string; parts: StoredPart[] };
+}
+
+/** Answers the confirmation the last assistant message asks for, as the chat's Confirm and Cancel buttons do. */
+export async function answerConfirmation(ctx: TestContext, cookie: string, conversationId: string, approved: boolean) {
+  const message = await lastAssistantMessage(ctx, cookie, conversationId);
+  const parts = message.parts.map((part) =>
+    part.state === 'approval-requested' && part.approval
+      ? { ...part, state: 'approval-responded', approval: { id: part.approval.id, approved } }
+      : part,
+  );
+  const response = await postChat(ctx, cookie, {
+    id: conversationId,
+    message: { id: message.id, role: 'assistant', parts },
+  });
+  if (response.statusCode !== 200) throw new Error(`confirmation answered ${response.statusCode}: ${response.body}`);
+  const chunks = parseUIMessageStream(response.body);
+  return { text: streamedText(chunks), chunks };
+}

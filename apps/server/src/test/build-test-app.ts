@@ -26,7 +26,7 @@ export interface TestContext {
 export async function buildTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
-  options: Omit<BuildAppOptions, 'database'> = {},
+  options: BuildAppOptions = {},
 ): Promise<TestContext> {
   const smtp = await startSmtpPeer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-data-'));
@@ -41,7 +41,8 @@ export async function buildTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });
-  const database = await openTestDatabase();
+  // A test about the database itself (an outage) opens its own; the others get a fresh one.
+  const database = options.database ?? (await openTestDatabase());
   const app = await buildApp(config, { ...options, database });
   beforeReady?.(app);
   await app.ready();

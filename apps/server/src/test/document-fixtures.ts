@@ -72,6 +72,16 @@ export const FAKE_EXE = Buffer.concat([
   Buffer.from('This program cannot be run in DOS mode.'),
 ]);
 
+/** The start of a Linux executable (ELF, 64-bit, little-endian). */
+export const FAKE_ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(56)]);
+
+/** SciFact titles whose first bytes look like a weak file signature: BMP's 'BM', QuickTime's 'wide' (issue #17). */
+export const SIGNATURE_LIKE_TITLES = {
+  bmp: 'BMI-1 Autoantibody as a New Potential Biomarker for Cervical Carcinoma',
+  bmpToo: 'BMAL1 and CLOCK, Two Essential Components of the Circadian Clock, Are Involved in Glucose Homeostasis',
+  quickTime: 'The widespread regulation of microRNA biogenesis, function and decay',
+};
+
 /** A ZIP archive with the given entries (stored or deflated), written byte by byte. */
 export function makeZip(entries: Array<{ name: string; content: Buffer; declaredSize?: number }>): Buffer {
   const locals: Buffer[] = [];

@@ -1,5 +1,5 @@
 import type { WebSocket } from '@fastify/websocket';
-import type { RealtimeEvent } from '@lumen/contract';
+import type { ConnectorProvider, RealtimeEvent } from '@lumen/contract';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { connections } from '../db/schema/index.ts';
@@ -78,4 +78,17 @@ export async function waitFor(condition: () => boolean, timeoutMs = 5000): Promi
     if (Date.now() - started > timeoutMs) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * Connects the actor's account at a provider's fake (test/fakes/*-fake.ts, whose consent page answers at once) through
+ * the real popup routes: connect, consent at the fake, callback.
+ */
+export async function connectAtFake(ctx: TestContext, actor: Actor, provider: ConnectorProvider): Promise<void> {
+  const started = await getAs(ctx, actor, `/api/integrations/${provider}/connect`);
+  if (started.statusCode !== 302) throw new Error(`connect did not redirect: ${started.statusCode} ${started.body}`);
+  const consent = await fetch(String(started.headers.location), { redirect: 'manual' });
+  const callback = new URL(consent.headers.get('location') ?? '');
+  const result = readPopupResult(await getAs(ctx, actor, `${callback.pathname}${callback.search}`));
+  if (!result.ok) throw new Error(`connect failed: ${result.error}`);
 }

@@ -14,22 +14,36 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     const dump = await readFile(inject('pgliteTemplate'));
     return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
   }
-  const name = `lumen_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const created = await createServerDatabase(serverUrl);
+  const handle = await openDatabase({ kind: 'postgres', url: created.url });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await created.drop();
     },
   };
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`; `drop` removes it, ending its connections. */
+export async function createServerDatabase(
+  serverUrl: string,
+  prefix = 'lumen_test',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** Runs one statement on the server of `serverUrl` over a connection of its own. */
+export async function runOnServer(serverUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }

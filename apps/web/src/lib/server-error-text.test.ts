@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiErrorResponse, stubFetch } from '@/testing/fetch-stub';
 import { ApiError, api } from './api-client';
 import { changeLanguage, i18n } from './i18n';
-import { formMessageText, serverErrorText } from './server-error-text';
+import { formMessageText, serverErrorText, uploadRefusalsOf, uploadRefusalText } from './server-error-text';
 
 const failure = (path: string) => api.post(path).catch((caught: unknown) => caught);
 
@@ -58,5 +58,32 @@ describe('formMessageText', () => {
       'Team name must be at most 100 characters',
     );
     expect(formMessageText(t, undefined)).toBeUndefined();
+  });
+});
+
+describe('uploadRefusalText', () => {
+  it('translates a refused file by its reason with its values, else shows the server message', async () => {
+    await changeLanguage('es');
+    const t = i18n.getFixedT('es');
+    const tooLarge = {
+      name: 'big.txt',
+      reason: 'FILE_TOO_LARGE',
+      message: ERROR_REASONS.FILE_TOO_LARGE.message,
+      params: { filename: 'big.txt', maxMb: 50 },
+    };
+    expect(uploadRefusalText(t, tooLarge)).toBe('El archivo "big.txt" supera el límite de 50 MB.');
+    expect(uploadRefusalText(t, { ...tooLarge, params: { filename: 'big.txt' } })).toBe(tooLarge.message);
+    expect(uploadRefusalText(t, { ...tooLarge, reason: 'SOMETHING_NEW' })).toBe(tooLarge.message);
+    await changeLanguage('en');
+  });
+
+  it('reads the refused files of an upload where every file was refused', () => {
+    const refused = [
+      { name: 'a.exe', reason: 'FILE_TYPE_NOT_SUPPORTED', message: 'No.', params: { filename: 'a.exe' } },
+    ];
+    const error = new ApiError({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', details: { refused } });
+    expect(uploadRefusalsOf(error)).toEqual(refused);
+    expect(uploadRefusalsOf(new ApiError({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }))).toEqual([]);
+    expect(uploadRefusalsOf(new Error('boom'))).toEqual([]);
   });
 });

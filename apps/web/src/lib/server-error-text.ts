@@ -1,4 +1,10 @@
-import { type ErrorReason, findErrorReason } from '@lumen/contract';
+import {
+  type ErrorReason,
+  findErrorReason,
+  isErrorReason,
+  type UploadRefusal,
+  uploadRefusalsSchema,
+} from '@lumen/contract';
 import type { TFunction } from 'i18next';
 import en from '@/locales/en.json';
 import { isApiError } from './api-client';
@@ -14,9 +20,34 @@ function isTranslatedReason(reason: ErrorReason): reason is TranslatedReason & E
   return Object.hasOwn(en.serverErrors, reason);
 }
 
-/** The reader's text for a reason (ADR 0061), or undefined when the texts have none. */
-export function reasonText(t: TFunction, reason: ErrorReason | undefined): string | undefined {
-  return reason !== undefined && isTranslatedReason(reason) ? t(`serverErrors.${reason}`) : undefined;
+/** Values filled into a reason's text: `{{filename}}` and the like. */
+export type ReasonParams = Readonly<Record<string, string | number>>;
+
+/** Whether the values fill every `{{placeholder}}` of the reason's text (a text with a hole reads worse than English). */
+function canFill(reason: TranslatedReason, params: ReasonParams | undefined): boolean {
+  const placeholders = en.serverErrors[reason].match(/{{\w+}}/g) ?? [];
+  return placeholders.every((placeholder) => params !== undefined && Object.hasOwn(params, placeholder.slice(2, -2)));
+}
+
+/**
+ * The reader's text for a reason (ADR 0061), or undefined when the texts have none. A text with placeholders needs
+ * their values (`params`, as an upload's refusals carry them); without them the server's own words are better.
+ */
+export function reasonText(t: TFunction, reason: ErrorReason | undefined, params?: ReasonParams): string | undefined {
+  if (reason === undefined || !isTranslatedReason(reason) || !canFill(reason, params)) return undefined;
+  return t(`serverErrors.${reason}`, { ...params });
+}
+
+/** Why one file of an upload was refused, in the reader's words when the texts have its reason (ADR 0091). */
+export function uploadRefusalText(t: TFunction, refusal: UploadRefusal): string {
+  return (isErrorReason(refusal.reason) ? reasonText(t, refusal.reason, refusal.params) : undefined) ?? refusal.message;
+}
+
+/** The files an upload's error lists as refused (when every file was refused: `details.refused`), or none. */
+export function uploadRefusalsOf(error: unknown): UploadRefusal[] {
+  if (!isApiError(error) || typeof error.details !== 'object' || error.details === null) return [];
+  const parsed = uploadRefusalsSchema.safeParse((error.details as { refused?: unknown }).refused);
+  return parsed.success ? parsed.data : [];
 }
 
 /**

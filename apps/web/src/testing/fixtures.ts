@@ -1,4 +1,13 @@
-import { type DocumentSummary, type RoleState, TEAM_MESSAGES, type UploadedFile } from '@lumen/contract';
+import {
+  type DocumentSummary,
+  type ErrorReason,
+  type ErrorReasonParams,
+  formatErrorReason,
+  type RoleState,
+  TEAM_MESSAGES,
+  type UploadedFile,
+  type UploadRefusal,
+} from '@lumen/contract';
 import { apiErrorResponse, jsonResponse, type StubReply, type StubRoutes, stubFetch } from './fetch-stub';
 
 export const testUser = {
@@ -76,6 +85,18 @@ export function uploadedFile(id: string, filename: string, size = 100): Uploaded
     sha256: 'a'.repeat(64),
     document: documentSummary(id, filename),
   };
+}
+
+/** A file an upload refused, as the server lists it: the reason's English message filled with the file and `params`. */
+export function uploadRefusal(
+  name: string,
+  reason: ErrorReason,
+  params: Record<string, string | number> = {},
+): UploadRefusal {
+  const values = { filename: name, ...params };
+  // The values of this one reason; the type asks for every reason's placeholders at once.
+  const message = formatErrorReason(reason, values as ErrorReasonParams<typeof reason>);
+  return { name, reason, message, params: values };
 }
 
 /** What every team-scoped route answers a user without a team: 404 with the server's message and reason NO_TEAM. */

@@ -5,9 +5,12 @@ import type { ChatDeps } from './chat.service.ts';
 import { describeProviderError, isProviderError } from './provider-errors.ts';
 import { createSession } from './session.ts';
 
+/** What the non-streaming entry needs: no confirmation is possible, so no connected store either. */
+type AskDeps = Omit<ChatDeps, 'cloudFiles'>;
+
 /** The agent's answer to one question (no streaming, no persistence), with the citations its [n] markers resolve to. */
 export async function answerQuestion(
-  deps: ChatDeps,
+  deps: AskDeps,
   userId: string,
   query: string,
 ): Promise<{ response: string; citations: Citation[] }> {
@@ -39,7 +42,7 @@ export async function answerQuestion(
  * POST /api/ask: the same agent, without streaming or persistence, always for the signed-in user. Deleting needs a
  * confirmation this endpoint cannot show, so delete_file is not offered here.
  */
-export async function askAssistant(deps: ChatDeps, userId: string, query: string): Promise<{ response: string }> {
+export async function askAssistant(deps: AskDeps, userId: string, query: string): Promise<{ response: string }> {
   const { response } = await answerQuestion(deps, userId, query);
   return { response };
 }

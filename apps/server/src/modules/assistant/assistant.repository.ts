@@ -46,6 +46,29 @@ export function toDocumentRef(row: DocumentRow): DocumentRef {
   };
 }
 
+/** A document named by its title: the one whose title is exactly it, else the only one containing it. */
+export type TitleMatch =
+  | { status: 'found'; document: DocumentRef }
+  | { status: 'not-found' }
+  | { status: 'ambiguous'; candidates: DocumentRef[] };
+
+export async function findDocumentByTitle(
+  db: Database,
+  userId: string,
+  name: string,
+  access: Access = 'view',
+  spaceId: string | null = null,
+): Promise<TitleMatch> {
+  const wanted = name.trim();
+  if (!wanted) return { status: 'not-found' };
+  const matches = await findVisibleDocumentsByTitle(db, userId, wanted, access, spaceId);
+  const exact = matches.filter((doc) => doc.title.toLowerCase() === wanted.toLowerCase());
+  const pick = exact.length === 1 ? exact : matches;
+  if (pick.length === 1 && pick[0]) return { status: 'found', document: pick[0] };
+  if (pick.length === 0) return { status: 'not-found' };
+  return { status: 'ambiguous', candidates: pick };
+}
+
 /** The user's documents whose title contains the text (case-insensitive), newest first. */
 export async function findVisibleDocumentsByTitle(
   db: Database,

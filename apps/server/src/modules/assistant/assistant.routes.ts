@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireUser } from '../../platform/request-user.ts';
+import type { CloudFileStore } from '../integrations/index.ts';
 import { askAssistant } from './ask.service.ts';
 import { type ChatDeps, startChat } from './chat.service.ts';
 import { createLanguageModel, describeModel } from './models/create-language-model.ts';
@@ -14,7 +15,11 @@ function toSseBody(stream: ReadableStream<UIMessageChunk>): ReadableStream<Uint8
   return stream.pipeThrough(new JsonToSseTransformStream()).pipeThrough(new TextEncoderStream());
 }
 
-export const assistantRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+/** `cloudFiles`: the connected stores save_to_storage writes to (from the integrations module). */
+export const assistantRoutes: FastifyPluginAsyncZod<{ config: Config; cloudFiles?: CloudFileStore }> = async (
+  app,
+  { config, cloudFiles },
+) => {
   const model = createLanguageModel(config);
   const modelInfo = describeModel(config);
   const deps = (): ChatDeps => ({
@@ -23,6 +28,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
     embedder: app.embeddings ?? null,
     model,
     log: app.log,
+    cloudFiles: cloudFiles ?? null,
   });
   // Per signed-in user (the auth hook has run by preHandler), per minute.
   const rateLimit = {

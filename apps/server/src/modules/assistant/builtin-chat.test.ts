@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  answerConfirmation as answerConfirmationAs,
   dataParts,
   indexText,
-  parseUIMessageStream,
+  lastAssistantMessage as lastAssistantOf,
   postChat,
-  streamedText,
+  sendChat,
   userIdOf,
 } from '../../test/assistant-fixtures.ts';
 import { buildTestApp, createSignedInUser, type TestContext } from '../../test/build-test-app.ts';
@@ -18,25 +19,12 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-type Citations = { citations: Array<{ documentId: string; index: number; page: number | null; url: string }> };
-
 async function signedInWithId() {
   const signedIn = await createSignedInUser(ctx);
   return { ...signedIn, userId: await userIdOf(ctx, signedIn.user.email) };
 }
 
-async function chat(cookie: string, text: string, id = randomUUID()) {
-  const response = await postChat(ctx, cookie, { id, text });
-  expect(response.statusCode).toBe(200);
-  const chunks = parseUIMessageStream(response.body);
-  return {
-    id,
-    chunks,
-    text: streamedText(chunks),
-    thinking: dataParts<{ type: string }>(chunks, 'data-thinking').map((d) => d.type),
-    citations: dataParts<Citations>(chunks, 'data-citations')[0]?.citations ?? [],
-  };
-}
+const chat = (cookie: string, text: string, id?: string) => sendChat(ctx, cookie, text, id);
 
 function getConversation(cookie: string, id: string) {
   return ctx.app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: { cookie } });
@@ -214,25 +202,9 @@ describe('conversations', () => {
 });
 
 describe('delete_file', () => {
-  type StoredPart = { type: string; state?: string; toolCallId?: string; approval?: { id: string }; input?: unknown };
-
-  async function lastAssistantMessage(cookie: string, id: string) {
-    const detail = (await getConversation(cookie, id)).json();
-    return detail.messages.at(-1) as { id: string; role: string; parts: StoredPart[] };
-  }
-
-  async function answerConfirmation(cookie: string, id: string, approved: boolean) {
-    const message = await lastAssistantMessage(cookie, id);
-    const parts = message.parts.map((part) =>
-      part.state === 'approval-requested' && part.approval
-        ? { ...part, state: 'approval-responded', approval: { id: part.approval.id, approved } }
-        : part,
-    );
-    const response = await postChat(ctx, cookie, { id, message: { id: message.id, role: 'assistant', parts } });
-    expect(response.statusCode).toBe(200);
-    const chunks = parseUIMessageStream(response.body);
-    return { text: streamedText(chunks), chunks };
-  }
+  const lastAssistantMessage = (cookie: string, id: string) => lastAssistantOf(ctx, cookie, id);
+  const answerConfirmation = (cookie: string, id: string, approved: boolean) =>
+    answerConfirmationAs(ctx, cookie, id, approved);
 
   it('asks for confirmation first, then deletes the file', async () => {
     const me = await signedInWithId();

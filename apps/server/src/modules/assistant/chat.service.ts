@@ -30,6 +30,7 @@ import {
   updateMessageParts,
 } from '../conversations/index.ts';
 import { findVisibleDocumentsByIds } from '../documents/index.ts';
+import type { CloudFileStore } from '../integrations/index.ts';
 import { streamAgent, thinkingTypeFor } from './agent.ts';
 import { describeProviderError } from './provider-errors.ts';
 import { createSession } from './session.ts';
@@ -45,6 +46,8 @@ export interface ChatDeps {
   embedder: Embedder | null;
   model: LanguageModelV3;
   log: FastifyBaseLogger;
+  /** Where save_to_storage saves; null where no store can be used (it is not offered then). */
+  cloudFiles: CloudFileStore | null;
 }
 
 const THINKING_PART_ID = 'thinking';
@@ -241,6 +244,7 @@ export async function startChat(
         embedder: deps.embedder,
         log,
         userId,
+        cloudFiles: deps.cloudFiles,
         attachedDocumentIds,
         canConfirm: true,
         spaceId: conversation.spaceId,

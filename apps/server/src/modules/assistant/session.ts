@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db.ts';
 import type { Embedder } from '../../platform/embeddings.ts';
 import type { Storage } from '../../platform/storage.ts';
+import type { CloudFileStore } from '../integrations/index.ts';
 import { PassageRegistry } from './citations.ts';
 
 /** What the assistant's tools act for: one signed-in user, one request (vercel/ai-chatbot's tool-factory session). */
@@ -17,7 +18,12 @@ export interface AssistantSession {
   registry: PassageRegistry;
   /** Documents attached to the conversation's messages, newest first ("summarize this"). */
   attachedDocumentIds: string[];
-  /** Whether the client can show a confirmation (the chat can, /api/ask cannot): delete_file is offered only then. */
+  /** The user's connected file stores (save_to_storage); null where none can be used. */
+  cloudFiles: CloudFileStore | null;
+  /**
+   * Whether the client can show a confirmation (the chat can, /api/ask cannot): delete_file and save_to_storage are
+   * offered only then.
+   */
   canConfirm: boolean;
   /** Set in a space's chat: every tool reads only that space's documents. */
   spaceId: string | null;
@@ -26,14 +32,18 @@ export interface AssistantSession {
 }
 
 export function createSession(
-  init: Omit<AssistantSession, 'registry' | 'reportThinking' | 'attachedDocumentIds' | 'canConfirm' | 'spaceId'> &
-    Partial<Pick<AssistantSession, 'reportThinking' | 'attachedDocumentIds' | 'canConfirm' | 'spaceId'>>,
+  init: Omit<
+    AssistantSession,
+    'registry' | 'reportThinking' | 'attachedDocumentIds' | 'canConfirm' | 'spaceId' | 'cloudFiles'
+  > &
+    Partial<Pick<AssistantSession, 'reportThinking' | 'attachedDocumentIds' | 'canConfirm' | 'spaceId' | 'cloudFiles'>>,
 ): AssistantSession {
   return {
     registry: new PassageRegistry(),
     attachedDocumentIds: [],
     canConfirm: false,
     spaceId: null,
+    cloudFiles: null,
     reportThinking: () => {},
     ...init,
   };

@@ -181,6 +181,12 @@ describe('POST /api/chat with a spaceId', () => {
     }>();
     expect(files.files.map((file) => file.filename)).toEqual(['fins.txt']);
   });
+
+  it('does not offer to save to cloud storage in a space chat', async () => {
+    const reply = await chat(lead, 'Save fins.txt to my Dropbox', { spaceId: lab.id });
+    expect(reply.response.statusCode).toBe(200);
+    expect(reply.text).toContain("I can't save to your cloud storage here");
+  });
 });
 
 describe('GET /api/conversations', () => {

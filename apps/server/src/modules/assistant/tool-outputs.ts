@@ -1,4 +1,9 @@
-import { DOCUMENT_SOURCE_IDS, DOCUMENT_STATUS_IDS, searchResultSchema } from '@lumen/contract';
+import {
+  DOCUMENT_SOURCE_IDS,
+  DOCUMENT_STATUS_IDS,
+  saveToStorageOutputSchema,
+  searchResultSchema,
+} from '@lumen/contract';
 import { z } from 'zod';
 
 /**
@@ -61,5 +66,6 @@ export const toolOutputSchema = z.discriminatedUnion('kind', [
   documentOutputSchema,
   workspaceOutputSchema,
   deleteOutputSchema,
+  saveToStorageOutputSchema,
 ]);
 export type ToolOutput = z.infer<typeof toolOutputSchema>;

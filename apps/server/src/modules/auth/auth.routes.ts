@@ -90,6 +90,8 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
       if (body !== undefined) headers.delete('content-length');
     }
     const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+    // Better Auth answers its own failures with a bare 500; the database being away is ours to say (503, retry).
+    if (response.status >= 500 && !(await app.database.ping())) throw AppError.of('DATABASE_UNAVAILABLE');
     reply.status(response.status);
     for (const [key, value] of response.headers) {
       if (key.toLowerCase() === 'set-cookie') continue;

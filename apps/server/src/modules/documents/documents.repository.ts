@@ -249,6 +249,14 @@ export async function updateDocumentStatus(
   await db.update(documents).set({ status, error, updatedAt: new Date() }).where(eq(documents.id, documentId));
 }
 
+/** Marks a document failed unless it was indexed meanwhile (`ready`) or already failed with its own reason. */
+export async function failUnfinishedDocument(db: Database, documentId: string, error: string): Promise<void> {
+  await db
+    .update(documents)
+    .set({ status: 'failed', error, updatedAt: new Date() })
+    .where(and(eq(documents.id, documentId), inArray(documents.status, ['pending', 'processing'])));
+}
+
 /**
  * Deletes a document the user may delete, with its chunks (their postings go by trigger) and its file row. Returns the
  * storage key to remove once the transaction has committed, or null when there is no such document for this user.

@@ -45,6 +45,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       schema: {
         tags: ['documents'],
         summary: `Upload files (multipart/form-data, up to ${MAX_FILES_PER_UPLOAD} at once); each becomes a document that is indexed in the background`,
+        description:
+          'Each file is accepted or refused on its own: 201 lists the accepted files in `files` and the refused ones in ' +
+          '`refused` (name, reason, message). When every file is refused, the answer is the first refusal (413, 415 or ' +
+          '400) with all of them in `error.details.refused`.',
         security: [{ session: [] }],
         consumes: ['multipart/form-data'],
         response: { 201: uploadResponseSchema },
@@ -55,12 +59,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       if (!request.isMultipart()) {
         throw AppError.of('MULTIPART_REQUIRED');
       }
-      const files = await uploadFiles(
+      const outcome = await uploadFiles(
         { db: app.database.db, storage: app.storage, jobs: app.jobs, maxUploadMb, log: request.log },
         user.id,
         incomingFiles(request, maxUploadMb),
       );
-      return reply.status(201).send({ files });
+      return reply.status(201).send(outcome);
     },
   );
 

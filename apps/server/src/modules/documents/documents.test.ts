@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type DocumentSummary, NO_TEXT_FOUND, type UploadedFile } from '@lumen/contract';
+import { type DocumentSummary, NO_TEXT_FOUND, type UploadedFile, type UploadResponse } from '@lumen/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunks, documents, files } from '../../db/schema/index.ts';
 import { buildTestApp, createSignedInUser, TEST_ORIGIN, type TestContext } from '../../test/build-test-app.ts';
 import {
+  FAKE_ELF,
   FAKE_EXE,
   makeDoc,
   makeDocx,
@@ -16,6 +17,7 @@ import {
   makeZip,
   NOTE_PNG,
   NOTE_PNG_TEXT,
+  SIGNATURE_LIKE_TITLES,
   TINY_PNG,
 } from '../../test/document-fixtures.ts';
 import { multipartBody, postFiles } from '../../test/multipart.ts';
@@ -42,6 +44,11 @@ async function documentOf(cookie: string, id: string): Promise<DocumentSummary> 
   const response = await getJson<DocumentSummary>(`/api/documents/${id}`, cookie);
   expect(response.status).toBe(200);
   return response.body;
+}
+
+/** What is left in the staging directory, where objects are written before they are complete. */
+async function stagedObjects(dataDir = ctx.dataDir): Promise<string[]> {
+  return readdir(path.join(dataDir, 'files', '.tmp')).catch(() => []);
 }
 
 /** Every stored object under DATA_DIR/files (skipping the temp dir). */
@@ -298,6 +305,29 @@ describe('POST /api/files', () => {
     await ctx.app.jobs.drain();
   });
 
+  it('takes text whose first bytes look like a weak signature (BMP, QuickTime) as text, named or declared', async () => {
+    const titles = Object.values(SIGNATURE_LIKE_TITLES);
+    const response = await postFiles(ctx, owner.cookie, [
+      ...titles.map((title, index) => ({
+        filename: `scifact-${index}.txt`,
+        content: `${title}\n\nAbstract ${index}.`,
+      })),
+      ...titles.map((title, index) => ({
+        filename: `scifact-declared-${index}`,
+        content: `${title}\n\nDeclared abstract ${index}.`,
+        contentType: 'text/plain',
+      })),
+    ]);
+    expect(response.statusCode).toBe(201);
+    const stored = response.json<{ files: UploadedFile[] }>().files;
+    expect(stored.map((file) => file.mimeType)).toEqual(Array(6).fill('text/plain'));
+    await ctx.app.jobs.drain();
+    const search = await getJson<{ results: Array<{ title: string }> }>('/api/search?q=autoantibody', owner.cookie);
+    expect(search.body.results.map((result) => result.title)).toEqual(
+      expect.arrayContaining(['scifact-0.txt', 'scifact-declared-0']),
+    );
+  });
+
   it.each([
     ['setup.exe', FAKE_EXE, /not a supported type \(its content is EXE\)/],
     [
@@ -322,16 +352,63 @@ describe('POST /api/files', () => {
     expect(filesAfter?.n).toBe(filesBefore?.n);
   });
 
-  it('refuses the whole batch when one file is refused', async () => {
+  it('keeps the good files of a batch and lists each refused file with its reason, storing nothing of it', async () => {
     const objectsBefore = await storedObjects();
+    const [filesBefore] = await ctx.app.database.db.select({ n: count() }).from(files);
     const response = await postFiles(ctx, owner.cookie, [
       { filename: 'fine.txt', content: 'A perfectly fine file about kumquats.' },
       { filename: 'setup.exe', content: FAKE_EXE },
+      { filename: 'tool.txt', content: FAKE_ELF },
+      { filename: 'empty.txt', content: '' },
+      { filename: 'script.js', content: 'console.log(1)' },
+      { filename: 'report.pdf', content: 'Just some text pretending to be a PDF.' },
+      { filename: 'scan.pdf', content: Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe, 0x00]) },
+      { filename: 'photo.pdf', content: TINY_PNG },
+    ]);
+    expect(response.statusCode).toBe(201);
+    const body = response.json<UploadResponse>();
+    expect(body.files.map((file) => file.filename)).toEqual(['fine.txt']);
+    expect(body.refused.map(({ name, reason }) => [name, reason])).toEqual([
+      ['setup.exe', 'FILE_CONTENT_NOT_SUPPORTED'],
+      ['tool.txt', 'FILE_CONTENT_NOT_SUPPORTED'],
+      ['empty.txt', 'FILE_EMPTY'],
+      ['script.js', 'FILE_TYPE_NOT_SUPPORTED'],
+      ['report.pdf', 'FILE_TEXT_MISNAMED'],
+      ['scan.pdf', 'FILE_CONTENT_NOT_CLAIMED'],
+      ['photo.pdf', 'FILE_CONTENT_MISMATCH'],
+    ]);
+    expect(body.refused[1]).toEqual({
+      name: 'tool.txt',
+      reason: 'FILE_CONTENT_NOT_SUPPORTED',
+      message: expect.stringMatching(/^File "tool\.txt" is not a supported type \(its content is ELF\)/),
+      params: { filename: 'tool.txt', content: 'ELF', supported: expect.any(String) },
+    });
+    expect(body.refused[4]?.message).toBe('File "report.pdf" is named .pdf but its content is plain text, not a PDF.');
+    expect((await storedObjects()).length).toBe(objectsBefore.length + 1);
+    expect(await stagedObjects()).toEqual([]);
+    const [filesAfter] = await ctx.app.database.db.select({ n: count() }).from(files);
+    expect(filesAfter?.n).toBe((filesBefore?.n ?? 0) + 1);
+    await ctx.app.jobs.drain();
+    const search = await getJson<{ results: Array<{ title: string }> }>('/api/search?q=kumquats', owner.cookie);
+    expect(search.body.results.map((result) => result.title)).toEqual(['fine.txt']);
+  });
+
+  it('answers the first refusal, with every refused file in its details, when no file is accepted', async () => {
+    const objectsBefore = await storedObjects();
+    const response = await postFiles(ctx, owner.cookie, [
+      { filename: 'setup.exe', content: FAKE_EXE },
+      { filename: 'report.pdf', content: 'Just some text pretending to be a PDF.' },
     ]);
     expect(response.statusCode).toBe(415);
+    const { error } = response.json<{ error: { reason: string; message: string; details: { refused: unknown[] } } }>();
+    expect(error.reason).toBe('FILE_CONTENT_NOT_SUPPORTED');
+    expect(error.message).toMatch(/^File "setup\.exe" is not a supported type/);
+    expect(error.details.refused).toEqual([
+      expect.objectContaining({ name: 'setup.exe', reason: 'FILE_CONTENT_NOT_SUPPORTED' }),
+      expect.objectContaining({ name: 'report.pdf', reason: 'FILE_TEXT_MISNAMED' }),
+    ]);
     expect(await storedObjects()).toEqual(objectsBefore);
-    const search = await getJson<{ results: unknown[] }>('/api/search?q=kumquats', owner.cookie);
-    expect(search.body.results).toEqual([]);
+    expect(await stagedObjects()).toEqual([]);
   });
 
   it('takes files larger than the JSON body limit, up to MAX_UPLOAD_MB', async () => {
@@ -556,21 +633,68 @@ describe('upload size limit', () => {
     await small?.close();
   });
 
-  it('refuses a file over MAX_UPLOAD_MB with 413, keeping nothing of the batch', async () => {
+  it('refuses a file over MAX_UPLOAD_MB on its own and keeps the files that fit', async () => {
     const { cookie } = await createSignedInUser(small);
     const response = await postFiles(small, cookie, [
       { filename: 'small.txt', content: 'Small enough.' },
       { filename: 'big.txt', content: 'x'.repeat(20 * 1024) },
     ]);
+    expect(response.statusCode).toBe(201);
+    const body = response.json<UploadResponse>();
+    expect(body.files.map((file) => file.filename)).toEqual(['small.txt']);
+    expect(body.refused).toEqual([
+      {
+        name: 'big.txt',
+        reason: 'FILE_TOO_LARGE',
+        message: 'File "big.txt" is larger than the 0.01 MB limit.',
+        params: { filename: 'big.txt', maxMb: 0.01 },
+      },
+    ]);
+    expect(await stagedObjects(small.dataDir)).toEqual([]);
+  });
+
+  it('refuses a lone file over MAX_UPLOAD_MB with 413, keeping nothing', async () => {
+    const { cookie } = await createSignedInUser(small);
+    const [before] = await small.app.database.db.select({ n: count() }).from(files);
+    const response = await postFiles(small, cookie, [{ filename: 'huge.txt', content: 'y'.repeat(20 * 1024) }]);
     expect(response.statusCode).toBe(413);
-    expect(response.json().error).toEqual({
+    expect(response.json().error).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
       reason: 'FILE_TOO_LARGE',
-      message: 'File "big.txt" is larger than the 0.01 MB limit.',
+      message: 'File "huge.txt" is larger than the 0.01 MB limit.',
     });
-    const objects = await readdir(path.join(small.dataDir, 'files'), { recursive: true }).catch(() => []);
-    expect(objects.filter((name) => /^[0-9a-f]{2}\/./.test(String(name)))).toEqual([]);
-    const [rows] = await small.app.database.db.select({ n: count() }).from(files);
-    expect(rows?.n).toBe(0);
+    expect(await stagedObjects(small.dataDir)).toEqual([]);
+    const [after] = await small.app.database.db.select({ n: count() }).from(files);
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it('stores 18 files of a batch of 20 and lists the 2 refused ones: an executable named .txt and a file too large', async () => {
+    const { cookie } = await createSignedInUser(small);
+    const titles = Object.values(SIGNATURE_LIKE_TITLES);
+    const notes = Array.from({ length: 18 }, (_, index) => ({
+      filename: `note-${String(index).padStart(2, '0')}.txt`,
+      content: `${titles[index % titles.length]}\n\nAbstract number ${index}.`,
+      contentType: 'text/plain',
+    }));
+    const response = await postFiles(small, cookie, [
+      ...notes.slice(0, 5),
+      { filename: 'tool.txt', content: FAKE_ELF, contentType: 'text/plain' },
+      ...notes.slice(5, 12),
+      { filename: 'huge.txt', content: 'z'.repeat(20 * 1024), contentType: 'text/plain' },
+      ...notes.slice(12),
+    ]);
+    expect(response.statusCode).toBe(201);
+    const body = response.json<UploadResponse>();
+    expect(body.files.map((file) => file.filename)).toEqual(notes.map((note) => note.filename));
+    expect(body.refused.map(({ name, reason }) => [name, reason])).toEqual([
+      ['tool.txt', 'FILE_CONTENT_NOT_SUPPORTED'],
+      ['huge.txt', 'FILE_TOO_LARGE'],
+    ]);
+    const stored = await readdir(path.join(small.dataDir, 'files'), { recursive: true });
+    const keys = new Set(
+      (await small.app.database.db.select({ key: files.storageKey }).from(files)).map((row) => row.key),
+    );
+    expect(stored.filter((name) => /^[0-9a-f]{2}\/./.test(String(name))).every((name) => keys.has(name))).toBe(true);
+    expect(await stagedObjects(small.dataDir)).toEqual([]);
   });
 });

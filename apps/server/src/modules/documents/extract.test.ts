@@ -4,6 +4,15 @@ import { assertZipWithinLimits, ExtractionError, extractPages, htmlToText, parse
 import { decideFileType } from './file-types.ts';
 
 describe('extractPages', () => {
+  it('reads text in UTF-8 and in UTF-16 by its byte order mark, without the mark', async () => {
+    const body = 'Le cœur a ses raisons.';
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(body, 'utf16le')]);
+    const utf8 = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(body)]);
+    expect(await extractPages(utf16, 'text/plain')).toEqual([{ page: null, text: body }]);
+    expect(await extractPages(Buffer.from(utf16).swap16(), 'text/plain')).toEqual([{ page: null, text: body }]);
+    expect(await extractPages(utf8, 'text/plain')).toEqual([{ page: null, text: body }]);
+  });
+
   it('reads a PDF page by page', async () => {
     const pdf = await makePdf([['Page one says hello.'], ['Page two has the answer: 42.', 'And a second line.']]);
     const pages = await extractPages(pdf, 'application/pdf');

@@ -6,7 +6,7 @@ import { HTMLElement, type Node as HtmlNode, parse as parseHtml, TextNode } from
 import { extractTextItems, getDocumentProxy } from 'unpdf';
 import WordExtractor from 'word-extractor';
 import { cleanText, type ExtractedPage } from './chunk.ts';
-import { FILE_TYPES, type FileTypeId } from './file-types.ts';
+import { detectTextEncoding, FILE_TYPES, type FileTypeId } from './file-types.ts';
 
 /** Extraction failed for a reason a person can act on; the message is shown on the document. */
 export class ExtractionError extends Error {
@@ -72,7 +72,7 @@ export async function extractPages(
 }
 
 function decodeText(content: Buffer): string {
-  return cleanText(new TextDecoder('utf-8').decode(content));
+  return cleanText(new TextDecoder(detectTextEncoding(content)).decode(content));
 }
 
 async function extractPdf(content: Buffer): Promise<ExtractedPage[]> {

@@ -45,6 +45,43 @@ const SNIFFED: Record<string, FileTypeId> = {
 };
 /** Sniffed types that are really text (an XHTML page starts like XML). */
 const TEXTUAL_SNIFFS = new Set(['xml']);
+/**
+ * Signatures long or structural enough that text does not carry them by chance: they decide even when the bytes also
+ * decode as text (an ASCII-only PDF). Every other signature is a few letters a sentence may start with (BMP's 'BM',
+ * QuickTime's 'wide' at offset 4, MP3's 'ID3', 'MZ'), so it counts only when the content is not text (issue #17).
+ * A real executable (PE, ELF, Mach-O) holds NUL bytes or invalid UTF-8 and so is never text either way.
+ */
+const STRONG_SIGNATURES = new Set([
+  'pdf',
+  'zip',
+  'docx',
+  'xlsx',
+  'pptx',
+  'docm',
+  'xlsm',
+  'pptm',
+  'odt',
+  'ods',
+  'odp',
+  'epub',
+  'jar',
+  'apk',
+  'png',
+  'jpg',
+  'gif',
+  'webp',
+  'elf',
+  'macho',
+  'cfb',
+  'gz',
+  '7z',
+  'rar',
+  'xz',
+  'bz2',
+  'zst',
+  'wasm',
+  'sqlite',
+]);
 
 export const SUPPORTED_EXTENSIONS_TEXT = 'PDF, DOC, DOCX, TXT, MD, CSV, HTML, XLSX, PPTX, PNG, JPG and GIF';
 
@@ -62,16 +99,22 @@ export interface SniffInput {
   filename: string;
   /** What file-type found in the content (magic bytes), if anything. */
   sniffed: { ext: string; mime: string } | undefined;
-  /** The whole content is valid UTF-8 without NUL bytes. */
+  /** The whole content decodes as text (`createTextProbe`). */
   isText: boolean;
 }
 
 /** A refusal is the error to answer with (415, its reason and message from the catalogue). */
 export type SniffResult = { ok: true; type: FileTypeId; mimeType: string } | { ok: false; error: AppError };
 
+/** Whether a sniffed signature decides the type: a strong one always, a weak one only for content that is not text. */
+function isDecisiveSniff(sniffed: SniffInput['sniffed'], isText: boolean): sniffed is { ext: string; mime: string } {
+  if (!sniffed || TEXTUAL_SNIFFS.has(sniffed.ext)) return false;
+  return !isText || STRONG_SIGNATURES.has(sniffed.ext);
+}
+
 /**
- * Decides the type of an upload from its content. Binary formats by their magic bytes; text formats by being UTF-8
- * text, with the extension choosing between them. A name that claims another supported type than the content has
+ * Decides the type of an upload from its content. Binary formats by their magic bytes (a weak signature only when the
+ * content is not text); text formats by being text, with the extension choosing between them. A name that claims another supported type than the content has
  * is refused (a ".pdf" that is not a PDF), except among images, which are often misnamed.
  */
 export function decideFileType({ filename, sniffed, isText }: SniffInput): SniffResult {
@@ -82,7 +125,7 @@ export function decideFileType({ filename, sniffed, isText }: SniffInput): Sniff
   const ok = (type: FileTypeId): SniffResult => ({ ok: true, type, mimeType: FILE_TYPES[type].mimeType });
 
   let actual: FileTypeId | undefined;
-  if (sniffed && !TEXTUAL_SNIFFS.has(sniffed.ext)) {
+  if (isDecisiveSniff(sniffed, isText)) {
     actual = SNIFFED[sniffed.ext];
     // Legacy Word files are OLE compound files, like old Excel and PowerPoint files: take them only as .doc.
     if (sniffed.ext === 'cfb' && claimed === 'doc') actual = 'doc';
@@ -121,31 +164,61 @@ export function decideFileType({ filename, sniffed, isText }: SniffInput): Sniff
   return ok(actual);
 }
 
-/** Checks that a byte stream is UTF-8 text, chunk by chunk, as it is being stored. */
+/** Characters that text has: tab, line feed, form feed, carriage return. Other C0 controls and DEL are binary. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: counting control characters is the point
+const CONTROL_CHARACTERS = /[\u0001-\u0008\u000b\u000e-\u001f\u007f]/g;
+/** More control characters than this share of the text means binary data that happens to decode. */
+const MAX_CONTROL_SHARE = 0.02;
+
+export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
+
+/** The encoding of text by its first bytes: UTF-16 only with its byte order mark, else UTF-8 (with or without one). */
+export function detectTextEncoding(head: Uint8Array): TextEncoding {
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  return 'utf-8';
+}
+
+/**
+ * Checks that a byte stream is text, chunk by chunk, as it is being stored: valid UTF-8 (or UTF-16 with a byte order
+ * mark), no NUL character, and at most a small share of other control characters.
+ */
 export function createTextProbe() {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let decoder: InstanceType<typeof TextDecoder> | undefined;
+  // The first bytes wait until the byte order mark can be read.
+  let head = new Uint8Array(0);
   let isText = true;
+  let characters = 0;
+  let controls = 0;
+  const decode = (bytes: Uint8Array, stream: boolean) => {
+    if (!decoder) decoder = new TextDecoder(detectTextEncoding(bytes), { fatal: true });
+    let text: string;
+    try {
+      text = decoder.decode(bytes, { stream });
+    } catch {
+      isText = false;
+      return;
+    }
+    if (text.includes('\u0000')) {
+      isText = false;
+      return;
+    }
+    characters += text.length;
+    controls += text.match(CONTROL_CHARACTERS)?.length ?? 0;
+  };
   return {
     update(chunk: Uint8Array) {
       if (!isText) return;
-      if (chunk.includes(0)) {
-        isText = false;
-        return;
-      }
-      try {
-        decoder.decode(chunk, { stream: true });
-      } catch {
-        isText = false;
-      }
+      if (decoder) return decode(chunk, true);
+      head = Buffer.concat([head, chunk]);
+      if (head.length < 2) return;
+      decode(head, true);
+      head = new Uint8Array(0);
     },
     finish(): boolean {
       if (!isText) return false;
-      try {
-        decoder.decode();
-      } catch {
-        isText = false;
-      }
-      return isText;
+      decode(head, false);
+      return isText && controls <= characters * MAX_CONTROL_SHARE;
     },
   };
 }

@@ -3,7 +3,7 @@ import type { ImageTextReader } from '../../platform/ocr.ts';
 import { readObject, type Storage } from '../../platform/storage.ts';
 import { type IndexFollowUps, scheduleIndexFollowUps } from '../search/index.ts';
 import type { ExtractedPage } from './chunk.ts';
-import { findDocumentForIngestion, updateDocumentStatus } from './documents.repository.ts';
+import { failUnfinishedDocument, findDocumentForIngestion, updateDocumentStatus } from './documents.repository.ts';
 import { ExtractionError, extractPages } from './extract.ts';
 import { isImageMimeType } from './file-types.ts';
 import { ingestText } from './ingest.ts';
@@ -30,7 +30,8 @@ const RETRY_LATER_REASON = 'The file could not be processed. Please upload it ag
 /**
  * The ingestion job of an upload: pending -> processing -> ready | failed. Content that cannot be read fails at once
  * with the reason; anything else (the database, the disk) is retried, and fails with a generic reason after the last
- * attempt.
+ * attempt. A job taken over after a crash simply runs again: `ingestText` replaces the document's content in one
+ * transaction (keyed by the file id), so a half-done earlier attempt leaves nothing behind.
  */
 export async function processUploadedDocument(
   deps: IngestJobDeps,
@@ -73,4 +74,12 @@ export async function processUploadedDocument(
     );
     throw error;
   }
+}
+
+/**
+ * The ingestion job gave up because its last attempt died with its process (a file that crashes the server each time
+ * it is read): the document must not stay 'processing' with nobody working on it.
+ */
+export async function failAbandonedIngestion(db: Database, documentId: string): Promise<void> {
+  await failUnfinishedDocument(db, documentId, RETRY_LATER_REASON);
 }

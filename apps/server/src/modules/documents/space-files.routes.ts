@@ -1,4 +1,4 @@
-import { renameSpaceFileSchema, spaceFileListSchema, spaceFileSchema } from '@lumen/contract';
+import { renameSpaceFileSchema, spaceFileListSchema, spaceFileSchema, spaceFileUploadSchema } from '@lumen/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -47,10 +47,14 @@ export const spaceFilesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
       schema: {
         tags: ['spaces'],
         summary: 'Uploads files into the space (multipart/form-data; every role but viewer); they are indexed',
+        description:
+          'Each file is accepted or refused on its own: 201 lists the accepted files in `files` and the refused ones in ' +
+          '`refused` (name, reason, message). When every file is refused, the answer is the first refusal (413, 415 or ' +
+          '400) with all of them in `error.details.refused`.',
         security,
         consumes: ['multipart/form-data'],
         params: spaceParams,
-        response: { 201: spaceFileListSchema },
+        response: { 201: spaceFileUploadSchema },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { displayName, isUuid, type SpaceFile } from '@lumen/contract';
+import { displayName, isUuid, type SpaceFile, type SpaceFileUpload } from '@lumen/contract';
 import { writeAuditEntry } from '../../platform/audit.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -59,16 +59,22 @@ export async function listSpaceFiles(db: Database, userId: string, spaceId: stri
   return { files: await readSpaceFiles(db, spaceId) };
 }
 
-/** Uploads into a space (every role but viewer); the files are ingested so the assistant can answer from them. */
+/**
+ * Uploads into a space (every role but viewer); the files are ingested so the assistant can answer from them. Each
+ * file is accepted or refused on its own; the refused ones come back with their reasons.
+ */
 export async function uploadSpaceFiles(
   deps: SpaceFilesDeps,
   actor: Actor,
   spaceId: string,
   incoming: AsyncIterable<IncomingFile>,
-): Promise<{ files: SpaceFile[] }> {
+): Promise<SpaceFileUpload> {
   const access = await requireSpaceAccess(deps.db, actor.userId, { id: spaceId });
   requirePermission(access, 'canUpload');
-  const uploaded = await uploadFiles(deps, actor.userId, incoming, { spaceId, teamId: access.space.teamId });
+  const { files: uploaded, refused } = await uploadFiles(deps, actor.userId, incoming, {
+    spaceId,
+    teamId: access.space.teamId,
+  });
   await deps.db.transaction(async (tx) => {
     for (const file of uploaded) {
       await writeAuditEntry(tx, actor, {
@@ -82,7 +88,7 @@ export async function uploadSpaceFiles(
     }
   });
   const ids = new Set(uploaded.map((file) => file.id));
-  return { files: (await readSpaceFiles(deps.db, spaceId)).filter((file) => ids.has(file.id)) };
+  return { files: (await readSpaceFiles(deps.db, spaceId)).filter((file) => ids.has(file.id)), refused };
 }
 
 export interface SpaceFileContent {

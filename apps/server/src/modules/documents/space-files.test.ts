@@ -1,6 +1,7 @@
-import type { SearchResult, Space, SpaceFile } from '@lumen/contract';
+import type { SearchResult, Space, SpaceFile, SpaceFileUpload } from '@lumen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_ORIGIN, type TestContext } from '../../test/build-test-app.ts';
+import { FAKE_ELF, SIGNATURE_LIKE_TITLES } from '../../test/document-fixtures.ts';
 import { type FilePart, multipartBody } from '../../test/multipart.ts';
 import {
   type Actor,
@@ -72,6 +73,45 @@ describe('space files', () => {
     expect(results.map((result) => result.title)).toEqual(['findings.txt']);
     const stats = (await callApi(ctx, admin, 'GET', `/api/spaces/${space.id}`)).json<Space>();
     expect(stats.fileCount).toBe(2);
+  });
+
+  it('keeps the good files of a batch and lists each refused one with its reason', async () => {
+    const response = await upload(employee, space.id, [
+      { filename: 'circadian.txt', content: `${SIGNATURE_LIKE_TITLES.bmpToo}\n\nMice without BMAL1.` },
+      { filename: 'tool.txt', content: FAKE_ELF },
+      { filename: 'deck.pptx', content: 'Slides, but only in words.' },
+    ]);
+    expect(response.statusCode).toBe(201);
+    const body = response.json<SpaceFileUpload>();
+    expect(body.files.map((file) => [file.filename, file.mimeType])).toEqual([['circadian.txt', 'text/plain']]);
+    expect(body.refused).toEqual([
+      expect.objectContaining({ name: 'tool.txt', reason: 'FILE_CONTENT_NOT_SUPPORTED' }),
+      {
+        name: 'deck.pptx',
+        reason: 'FILE_TEXT_MISNAMED',
+        message: 'File "deck.pptx" is named .pptx but its content is plain text, not a PowerPoint presentation.',
+        params: { filename: 'deck.pptx', extension: 'pptx', claimed: 'PowerPoint presentation' },
+      },
+    ]);
+    const listed = (await listFiles(viewer)).map((file) => file.filename);
+    expect(listed).toContain('circadian.txt');
+    expect(listed).not.toContain('tool.txt');
+    expect(listed).not.toContain('deck.pptx');
+  });
+
+  it('answers the first refusal when every file is refused, and stores none', async () => {
+    const before = (await listFiles(admin)).map((file) => file.id);
+    const response = await upload(employee, space.id, [
+      { filename: 'tool.txt', content: FAKE_ELF },
+      { filename: 'empty.md', content: '' },
+    ]);
+    expect(response.statusCode).toBe(415);
+    expect(errorOf(response)).toMatchObject({ reason: 'FILE_CONTENT_NOT_SUPPORTED' });
+    expect(response.json().error.details.refused).toEqual([
+      expect.objectContaining({ name: 'tool.txt', reason: 'FILE_CONTENT_NOT_SUPPORTED' }),
+      expect.objectContaining({ name: 'empty.md', reason: 'FILE_EMPTY' }),
+    ]);
+    expect((await listFiles(admin)).map((file) => file.id)).toEqual(before);
   });
 
   it("refuses a viewer's upload with the spec's Access Denied message and stores nothing", async () => {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { UploadedFile } from '@lumen/contract';
+import type { UploadedFile, UploadRefusal } from '@lumen/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromStream } from 'file-type';
 import type { Database } from '../../platform/db.ts';
@@ -34,6 +34,20 @@ interface StagedFile {
   size: number;
   sha256: string;
   mimeType: string;
+}
+
+/** A file refused on its own, with the error it would answer with were it alone. */
+interface RefusedFile {
+  refusal: UploadRefusal;
+  error: AppError;
+}
+
+type StageResult = { ok: true; file: StagedFile } | { ok: false; refused: RefusedFile };
+
+/** What an upload answers: the files accepted (stored, or found already stored) and the files refused. */
+export interface UploadOutcome {
+  files: UploadedFile[];
+  refused: UploadRefusal[];
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
@@ -79,8 +93,21 @@ function tooLarge(filename: string, maxUploadMb: number): AppError {
   return AppError.of('FILE_TOO_LARGE', { filename, maxMb: maxUploadMb });
 }
 
-/** Stores one file and decides its type from its content; refused files leave nothing behind. */
-async function stageFile(deps: UploadDeps, file: IncomingFile): Promise<StagedFile> {
+function refuseFile(filename: string, error: AppError): StageResult {
+  const refusal = {
+    name: filename,
+    reason: error.reason ?? error.code,
+    message: error.message,
+    params: { ...error.params },
+  };
+  return { ok: false, refused: { refusal, error } };
+}
+
+/**
+ * Stores one file and decides its type from its content. A refused file (too large, empty, not a supported type)
+ * leaves nothing behind and is reported on its own; a request that breaks off fails as a whole.
+ */
+async function stageFile(deps: UploadDeps, file: IncomingFile): Promise<StageResult> {
   const filename = cleanFilename(file.filename);
   const maxBytes = Math.floor(deps.maxUploadMb * 1024 * 1024);
   const probe = createTextProbe();
@@ -91,8 +118,9 @@ async function stageFile(deps: UploadDeps, file: IncomingFile): Promise<StagedFi
       { maxBytes },
     );
   } catch (error) {
+    // Drained so the parser moves on to the next file.
     file.stream.resume();
-    if (error instanceof ObjectTooLargeError) throw tooLarge(filename, deps.maxUploadMb);
+    if (error instanceof ObjectTooLargeError) return refuseFile(filename, tooLarge(filename, deps.maxUploadMb));
     if (error instanceof IncomingStreamError) {
       throw AppError.of('UPLOAD_BROKE_OFF', { filename });
     }
@@ -100,22 +128,38 @@ async function stageFile(deps: UploadDeps, file: IncomingFile): Promise<StagedFi
   }
   const refuse = async (error: AppError) => {
     await deps.storage.delete(stored.key);
-    return error;
+    return refuseFile(filename, error);
   };
-  if (file.wasTruncated()) throw await refuse(tooLarge(filename, deps.maxUploadMb));
-  if (stored.size === 0) throw await refuse(AppError.of('FILE_EMPTY', { filename }));
+  if (file.wasTruncated()) return refuse(tooLarge(filename, deps.maxUploadMb));
+  if (stored.size === 0) return refuse(AppError.of('FILE_EMPTY', { filename }));
   const decision = decideFileType({
     filename,
     sniffed: await sniffStored(deps.storage, stored.key),
     isText: probe.finish(),
   });
-  if (!decision.ok) throw await refuse(decision.error);
-  return { filename, key: stored.key, size: stored.size, sha256: stored.sha256, mimeType: decision.mimeType };
+  if (!decision.ok) return refuse(decision.error);
+  return {
+    ok: true,
+    file: { filename, key: stored.key, size: stored.size, sha256: stored.sha256, mimeType: decision.mimeType },
+  };
 }
 
 /**
- * Stores a batch of uploads and queues their ingestion. A batch is all or nothing: if any file is refused (too large,
- * unsupported type), nothing of the batch is kept. The same bytes uploaded again by the same user are not stored or
+ * The error of a batch where every file was refused: the first file's (its 4xx, reason and message, as a single
+ * refused file always answered), with every refusal in `details.refused`.
+ */
+function allRefusedError(refused: RefusedFile[]): AppError {
+  const [first] = refused;
+  if (!first) return AppError.of('NO_FILES');
+  const { code, message, reason, params } = first.error;
+  return new AppError(code, message, { refused: refused.map((file) => file.refusal) }, reason, params);
+}
+
+/**
+ * Stores a batch of uploads and queues their ingestion. Each file is accepted or refused on its own (ADR 0091): a
+ * refused file (too large, empty, unsupported type) leaves nothing behind and is listed with its reason, the others
+ * are kept. When every file is refused, the request fails with the first refusal. A request that breaks off, or rows
+ * that cannot be written, keep nothing of the batch. The same bytes uploaded again by the same user are not stored or
  * indexed twice: the earlier file and document are returned.
  */
 export async function uploadFiles(
@@ -123,8 +167,9 @@ export async function uploadFiles(
   ownerId: string,
   incoming: AsyncIterable<IncomingFile>,
   space: { spaceId: string; teamId: string } | null = null,
-): Promise<UploadedFile[]> {
+): Promise<UploadOutcome> {
   const staged: StagedFile[] = [];
+  const refused: RefusedFile[] = [];
   const discard = async (keys: string[]) => {
     for (const key of keys) {
       await deps.storage.delete(key).catch((error: unknown) => {
@@ -135,8 +180,12 @@ export async function uploadFiles(
 
   let results: Array<{ fileId: string; documentId: string; duplicateKey: string | null }>;
   try {
-    for await (const file of incoming) staged.push(await stageFile(deps, file));
-    if (staged.length === 0) throw AppError.of('NO_FILES');
+    for await (const file of incoming) {
+      const result = await stageFile(deps, file);
+      if (result.ok) staged.push(result.file);
+      else refused.push(result.refused);
+    }
+    if (staged.length === 0) throw allRefusedError(refused);
     results = await deps.db.transaction(async (tx) => {
       const saved: Array<{ fileId: string; documentId: string; duplicateKey: string | null }> = [];
       for (const file of staged) {
@@ -183,7 +232,7 @@ export async function uploadFiles(
       )
     ).map((d) => [d.id, d]),
   );
-  return results.flatMap(({ fileId, documentId }) => {
+  const accepted = results.flatMap(({ fileId, documentId }) => {
     const file = files.get(fileId);
     const document = documents.get(documentId);
     if (!file || !document) return [];
@@ -198,4 +247,5 @@ export async function uploadFiles(
       },
     ];
   });
+  return { files: accepted, refused: refused.map((file) => file.refusal) };
 }

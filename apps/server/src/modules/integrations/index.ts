@@ -1,4 +1,14 @@
-/** The integrations module: connections to outside file stores, their OAuth flow and (later) their sync (ADR 0080). */
+/**
+ * The integrations module: connections to outside file stores, their OAuth flow, their sync (ADRs 0080, 0081), and
+ * saving a file to a connected store for the assistant (ADR 0083).
+ */
+export {
+  type CloudFile,
+  type CloudFileStore,
+  type CloudSaveResult,
+  createCloudFileStore,
+  type StorageConnection,
+} from './cloud-save.service.ts';
 export type {
   AccountIdentity,
   ChangePage,
@@ -15,3 +25,4 @@ export type { IntegrationsDeps, IntegrationsRuntime, SyncSettings } from './inte
 export { configuredProviders, createIntegrationsRuntime } from './integrations.service.ts';
 export { codeChallengeS256, completeAuthorization, createCodeVerifier, startAuthorization } from './oauth.ts';
 export { registerIntegrationJobs } from './sync.jobs.ts';
+export { RECONNECT_MESSAGE } from './tokens.ts';

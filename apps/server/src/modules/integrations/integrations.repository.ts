@@ -1,5 +1,5 @@
 import type { ConnectorProvider } from '@lumen/contract';
-import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { connections, type FailedSyncItem, oauthStates, syncRuns } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
 
@@ -185,6 +185,8 @@ export async function listSyncableConnectionIds(db: Database): Promise<string[]>
 
 export type SyncRunRow = typeof syncRuns.$inferSelect;
 
+const INTERRUPTED_RUN_ERROR = 'Interrupted: the server stopped during this sync.';
+
 /**
  * Starts a run for the connection, or null when another one is running and alive. A running run whose heartbeat is
  * older than `staleBefore` was left by a process that died: it is closed as failed and this run takes over (the
@@ -195,7 +197,7 @@ export async function startSyncRun(db: Database, connectionId: string, staleBefo
   return db.transaction(async (tx) => {
     await tx
       .update(syncRuns)
-      .set({ status: 'failed', finishedAt: new Date(), error: 'Interrupted: the server stopped during this sync.' })
+      .set({ status: 'failed', finishedAt: new Date(), error: INTERRUPTED_RUN_ERROR })
       .where(
         and(
           eq(syncRuns.connectionId, connectionId),
@@ -215,6 +217,17 @@ export async function startSyncRun(db: Database, connectionId: string, staleBefo
       .where(eq(connections.id, connectionId));
     return run;
   });
+}
+
+/**
+ * Closes the connection's running run as interrupted: its sync job gave up after its last attempt died with its
+ * process, so nobody will finish it (the card must not say "syncing" for `staleRunMs`).
+ */
+export async function closeInterruptedSyncRun(db: Database, connectionId: string): Promise<void> {
+  await db
+    .update(syncRuns)
+    .set({ status: 'failed', finishedAt: new Date(), error: INTERRUPTED_RUN_ERROR })
+    .where(and(eq(syncRuns.connectionId, connectionId), eq(syncRuns.status, 'running')));
 }
 
 export async function touchSyncRun(db: Database, runId: string): Promise<void> {
@@ -305,4 +318,16 @@ export async function findLastRunFailures(db: Database, connectionId: string): P
     .orderBy(desc(syncRuns.startedAt))
     .limit(1);
   return run?.failedItems ?? [];
+}
+
+/** The user's connections to these providers with their status (what the assistant may save to). No token. */
+export async function listConnectionStatuses(
+  db: Database,
+  userId: string,
+  providers: readonly ConnectorProvider[],
+): Promise<Array<{ provider: ConnectorProvider; status: ConnectionRow['status'] }>> {
+  return db
+    .select({ provider: connections.provider, status: connections.status })
+    .from(connections)
+    .where(and(eq(connections.userId, userId), inArray(connections.provider, [...providers])));
 }

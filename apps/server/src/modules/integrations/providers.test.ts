@@ -15,6 +15,7 @@ import { createSecretBox } from '../../platform/secrets.ts';
 import { dataParts, parseUIMessageStream, postChat, streamedText } from '../../test/assistant-fixtures.ts';
 import { buildTestApp, TEST_APP_URL, type TestContext } from '../../test/build-test-app.ts';
 import { startDropboxFake } from '../../test/fakes/dropbox-fake.ts';
+import { dropboxFakeEnv, googleDriveFakeEnv, oneDriveFakeEnv } from '../../test/fakes/fake-env.ts';
 import { GOOGLE_DOC, startGoogleDriveFake } from '../../test/fakes/google-drive-fake.ts';
 import { startOneDriveFake } from '../../test/fakes/onedrive-fake.ts';
 import { getAs, readPopupResult } from '../../test/integration-fixtures.ts';
@@ -72,13 +73,7 @@ async function startGoogleDrive(): Promise<Store> {
     name: file.name ?? '',
   });
   return {
-    env: {
-      GOOGLE_CLIENT_ID: fake.clientId,
-      GOOGLE_CLIENT_SECRET: fake.clientSecret,
-      // The Google client also turns on Google sign-in, whose discovery document is only read when someone uses it.
-      GOOGLE_DISCOVERY_URL: `${fake.baseUrl}/.well-known/openid-configuration`,
-      CONNECTOR_BASE_URL_GOOGLE_DRIVE: fake.baseUrl,
-    },
+    env: googleDriveFakeEnv(fake),
     origin: fake.baseUrl,
     accountEmail: fake.user.email,
     addText: (name, content, sharedWith) =>
@@ -103,12 +98,7 @@ async function startGoogleDrive(): Promise<Store> {
 async function startOneDrive(): Promise<Store> {
   const fake = await startOneDriveFake();
   return {
-    env: {
-      MICROSOFT_CLIENT_ID: fake.clientId,
-      MICROSOFT_CLIENT_SECRET: fake.clientSecret,
-      MICROSOFT_TENANT: fake.tenant,
-      CONNECTOR_BASE_URL_ONEDRIVE: fake.origin,
-    },
+    env: oneDriveFakeEnv(fake),
     origin: fake.origin,
     accountEmail: fake.account.email,
     addText: (name, content, sharedWith) => {
@@ -137,11 +127,7 @@ async function startDropbox(): Promise<Store> {
   const fake = await startDropboxFake();
   const countRoute = (route: string) => fake.requests.filter((request) => request.path === route).length;
   return {
-    env: {
-      DROPBOX_APP_KEY: fake.clientId,
-      DROPBOX_APP_SECRET: fake.clientSecret,
-      CONNECTOR_BASE_URL_DROPBOX: fake.baseUrl,
-    },
+    env: dropboxFakeEnv(fake),
     origin: fake.baseUrl,
     accountEmail: fake.account.email,
     // Dropbox shares folders, not files: a shared file lives in a folder of its own shared with the teammate.

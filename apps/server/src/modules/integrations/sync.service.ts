@@ -124,7 +124,22 @@ class ItemError extends Error {}
  * are recorded on the run; a provider that keeps failing ends the run as failed (`sync_error`); a refused grant ends
  * it with the connection needing a reconnect.
  */
-export async function runSync(rt: IntegrationsRuntime, connectionId: string, log: FastifyBaseLogger): Promise<void> {
+export interface RunSyncOptions {
+  /**
+   * The job's previous attempt was cut off (its process died, its lease ran out): a run still marked running is the
+   * one it left, so it is taken over at once instead of after `staleRunMs`.
+   */
+  isTakingOver?: boolean;
+  /** Aborted when the job was taken from this worker: the run stops without committing or finishing anything. */
+  signal?: AbortSignal;
+}
+
+export async function runSync(
+  rt: IntegrationsRuntime,
+  connectionId: string,
+  log: FastifyBaseLogger,
+  options: RunSyncOptions = {},
+): Promise<void> {
   const connection = await findConnectionById(rt.db, connectionId);
   if (!connection || connection.status === 'needs_reconnect') return;
   const driver = rt.drivers.get(connection.provider);
@@ -132,7 +147,8 @@ export async function runSync(rt: IntegrationsRuntime, connectionId: string, log
     log.warn({ provider: connection.provider }, 'sync skipped: no driver for the provider');
     return;
   }
-  const run = await startSyncRun(rt.db, connection.id, new Date(Date.now() - rt.sync.staleRunMs));
+  const staleBefore = new Date(options.isTakingOver ? Date.now() : Date.now() - rt.sync.staleRunMs);
+  const run = await startSyncRun(rt.db, connection.id, staleBefore);
   if (!run) {
     log.info({ connectionId }, 'sync skipped: another sync of this connection is running');
     return;
@@ -167,7 +183,12 @@ export async function runSync(rt: IntegrationsRuntime, connectionId: string, log
         continue;
       }
       if (page.startsFullListing) listingStartedAt = new Date();
-      const counts = await syncPage(rt, { connection, driver, tokens, runId: run.id, heartbeat }, page.items);
+      const counts = await syncPage(
+        rt,
+        { connection, driver, tokens, runId: run.id, heartbeat, signal: options.signal },
+        page.items,
+      );
+      options.signal?.throwIfAborted();
       if (listingStartedAt) {
         // Stamped before the cursor moves on: a run that dies here lists this page again and stamps it again.
         const listedIds = page.items.filter((item) => !item.deleted).map((item) => item.id);
@@ -203,6 +224,11 @@ export async function runSync(rt: IntegrationsRuntime, connectionId: string, log
     });
     await publish('sync_completed', { files_synced: filesSynced, connected: true });
   } catch (error) {
+    if (options.signal?.aborted) {
+      // Another worker has the job and runs the connection's sync now: this run's state is its business.
+      log.warn({ provider }, 'sync stopped: its job was taken over by another worker');
+      return;
+    }
     if (error instanceof ReconnectRequiredError) {
       // The connection is already `needs_reconnect` and its user was told (tokens.ts).
       await finishSyncRun(rt.db, {
@@ -232,6 +258,7 @@ interface PageContext {
   runId: string;
   /** When the run's heartbeat was last moved (ms since the epoch). */
   heartbeat: { at: number };
+  signal: AbortSignal | undefined;
 }
 
 /**
@@ -245,6 +272,7 @@ async function syncPage(rt: IntegrationsRuntime, context: PageContext, items: Re
   const counts: PageCounts = { seen: 0, indexed: 0, failed: [] };
   let listed: RemoteItem[] = [];
   for (const item of items) {
+    context.signal?.throwIfAborted();
     counts.seen += 1;
     if (!item.deleted) {
       listed.push(item);
@@ -307,6 +335,8 @@ async function syncListedItems(
   try {
     for (let index = 0; next; index += 1) {
       const fetched = await next;
+      // Taken over by another worker: nothing more is indexed here.
+      context.signal?.throwIfAborted();
       const following = windows[index + 1];
       next = following ? fetchWindow(rt, context, following) : null;
       // Awaited in the next turn (or below); marked handled now, as it may fail while this window is indexed.
@@ -351,7 +381,7 @@ async function fetchWindow(rt: IntegrationsRuntime, context: PageContext, items:
   const fetched: FetchedItem[] = new Array(items.length);
   const state: { next: number; runError: { error: unknown } | null } = { next: 0, runError: null };
   const work = async () => {
-    while (state.runError === null && state.next < items.length) {
+    while (state.runError === null && state.next < items.length && !context.signal?.aborted) {
       const index = state.next;
       state.next += 1;
       const item = items[index] as RemoteItem;

@@ -24,7 +24,7 @@ import {
   signInNewUser,
 } from '../../test/team-fixtures.ts';
 import { ConnectorHttpError, createConnectorRegistry } from './connector-driver.ts';
-import { createIntegrationsRuntime, enqueueScheduledSyncs } from './integrations.service.ts';
+import { createIntegrationsRuntime, enqueueScheduledSyncs, SYNC_JOB } from './integrations.service.ts';
 import { connectionTokens, RECONNECT_MESSAGE } from './tokens.ts';
 
 let ctx: TestContext;
@@ -301,6 +301,42 @@ describe('the sync job', () => {
       error: 'Interrupted: the server stopped during this sync.',
     });
     expect(runs.at(-1)?.status).toBe('completed');
+  });
+
+  it('a sync job taken over from a dead worker takes over the run it left at once, heartbeat or not', async () => {
+    const alice = await signInNewUser(ctx);
+    dropbox.addFile({ id: 'crash', name: 'crash.txt', content: 'Left behind by a crash.' });
+    const connection = await connect(alice);
+    // What a kill leaves: a run with a fresh heartbeat, and its job handed out again by the queue's sweep (which
+    // keeps `locked_by`, so the next attempt knows the previous one was cut off).
+    const [left] = await db().insert(syncRuns).values({ connectionId: connection.id, status: 'running' }).returning();
+    await db()
+      .insert(jobs)
+      .values({ kind: SYNC_JOB, payload: { connectionId: connection.id }, attempts: 1, lockedBy: 'a-dead-worker' });
+    const listsBefore = dropbox.listCalls.length;
+    await ctx.app.jobs.drain();
+    expect(dropbox.listCalls.length).toBe(listsBefore + 1);
+    const runs = await runsOf(connection.id);
+    expect(runs.find((run) => run.id === left?.id)?.status).toBe('failed');
+    expect(runs.at(-1)?.status).toBe('completed');
+  });
+
+  it('closes the run a sync job left when that job gives up after its last attempt was cut off', async () => {
+    const alice = await signInNewUser(ctx);
+    const connection = await connect(alice);
+    const [left] = await db().insert(syncRuns).values({ connectionId: connection.id, status: 'running' }).returning();
+    await db()
+      .insert(jobs)
+      .values({
+        kind: SYNC_JOB,
+        payload: { connectionId: connection.id },
+        attempts: 3,
+        maxAttempts: 3,
+        lockedBy: 'a-dead-worker',
+      });
+    await ctx.app.jobs.drain();
+    const [run] = (await runsOf(connection.id)).filter((candidate) => candidate.id === left?.id);
+    expect(run).toMatchObject({ status: 'failed', error: 'Interrupted: the server stopped during this sync.' });
   });
 
   it("waits the provider's Retry-After (capped) on 429, and fails the run when the provider keeps failing", async () => {

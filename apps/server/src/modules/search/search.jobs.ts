@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../platform/db.ts';
 import type { Embedder } from '../../platform/embeddings.ts';
@@ -43,5 +44,9 @@ export function registerSearchJobs(app: FastifyInstance): void {
       job.log.debug({ documentId: job.payload.documentId, count }, 'chunks embedded');
     });
   }
-  app.jobs.register(MAINTAIN_INDEX_JOB, async () => maintainSearchIndex(app.database.db));
+  app.jobs.register(MAINTAIN_INDEX_JOB, async () => {
+    await maintainSearchIndex(app.database.db);
+    // A checkpoint after the burst lets PGlite's write-ahead log shrink back (platform/db.ts); a server has its own.
+    if (app.database.kind === 'pglite') await app.database.db.execute(sql`CHECKPOINT`);
+  });
 }

@@ -39,6 +39,8 @@ export interface FakeFileUpdate {
 export interface FakeRequest {
   method: string;
   path: string;
+  /** The query string, e.g. `?pageToken=40&pageSize=1000` (where a listing resumes). */
+  query: string;
 }
 
 export interface GoogleDriveFakeOptions {
@@ -72,6 +74,8 @@ export interface GoogleDriveFake {
   unshare(fileId: string, email: string): void;
   /** The file as the API would answer it with every field. */
   getFile(fileId: string): drive_v3.Schema$File | null;
+  /** The stored file with this name (uploads included, not trashed) and its bytes; null when there is none. */
+  findFileByName(name: string): { id: string; content: Buffer; parents: string[] } | null;
   /** The next `count` Drive API calls answer `status` (429, 403 rate limit, 5xx) with an optional Retry-After. */
   failNext(count: number, status: number, retryAfterSeconds?: number): void;
   setDenyConsent(deny: boolean): void;
@@ -794,7 +798,7 @@ export async function startGoogleDriveFake(options: GoogleDriveFakeOptions = {})
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const method = request.method ?? 'GET';
-    requests.push({ method, path: url.pathname });
+    requests.push({ method, path: url.pathname, query: url.search });
     const route = async (): Promise<void> => {
       if (method === 'GET' && url.pathname === '/o/oauth2/v2/auth') return handleConsent(url, response);
       if (method === 'POST' && url.pathname === '/token') return handleToken(request, response);
@@ -869,6 +873,12 @@ export async function startGoogleDriveFake(options: GoogleDriveFakeOptions = {})
     getFile: (fileId) => {
       const file = files.get(fileId);
       return file ? toResource(file) : null;
+    },
+    findFileByName: (name) => {
+      for (const file of files.values()) {
+        if (file.name === name && !file.trashed) return { id: file.id, content: file.content, parents: file.parents };
+      }
+      return null;
     },
     failNext: (count, status, retryAfterSeconds) => {
       failures = { count, status, retryAfterSeconds };

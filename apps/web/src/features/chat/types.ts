@@ -1,11 +1,17 @@
 import type { Attachment, ChatDataParts, ChatMessageMetadata, Citation } from '@lumen/contract';
 import type { UIMessage } from 'ai';
 
-/** A file upload shown as a user message: 'Uploading...' while it travels, then the files or the reason it failed. */
+/** A file the server refused, with why in the reader's words (the text names the file). */
+export type RefusedUpload = { name: string; reason: string };
+
+/**
+ * A file upload shown as a user message: 'Uploading...' while it travels, then the files stored and those refused,
+ * each on its own, or the reason it failed as a whole.
+ */
 export type UploadNotice =
   | { status: 'uploading'; fileNames: string[] }
-  | { status: 'uploaded'; fileNames: string[]; attachments: Attachment[] }
-  | { status: 'failed'; fileNames: string[]; error: string };
+  | { status: 'uploaded'; fileNames: string[]; attachments: Attachment[]; refused: RefusedUpload[] }
+  | { status: 'failed'; fileNames: string[]; error: string; refused: RefusedUpload[] };
 
 /**
  * What a chat message carries besides its parts: the contract's metadata, the citations of a stored answer, and two
@@ -20,5 +26,11 @@ export type ChatMessageMeta = ChatMessageMetadata & {
 export type ChatMessage = UIMessage<ChatMessageMeta, ChatDataParts>;
 export type ChatMessagePart = ChatMessage['parts'][number];
 
-/** Uploads the chosen files; resolves with one attachment per stored file (rejects with the server's error). */
-export type UploadFilesFn = (files: File[]) => Promise<Attachment[]>;
+/** What an upload did: one attachment per stored file, and the files refused one by one. */
+export type UploadOutcome = { attachments: Attachment[]; refused: RefusedUpload[] };
+
+/**
+ * Uploads the chosen files; resolves with the files stored and those refused (all of them refused is an outcome too),
+ * rejects with the reason when the upload failed as a whole.
+ */
+export type UploadFilesFn = (files: File[]) => Promise<UploadOutcome>;

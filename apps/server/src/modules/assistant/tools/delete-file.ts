@@ -1,7 +1,7 @@
 import { deleteFileInputSchema } from '@lumen/contract';
 import { tool, zodSchema } from 'ai';
 import { findDeletableDocument } from '../../documents/index.ts';
-import { type DocumentRef, findVisibleDocumentsByTitle, toDocumentRef } from '../assistant.repository.ts';
+import { findDocumentByTitle, type TitleMatch, toDocumentRef } from '../assistant.repository.ts';
 import type { AssistantSession } from '../session.ts';
 import type { DeleteOutput } from '../tool-outputs.ts';
 import { removeDocument } from './retrieval.ts';
@@ -9,28 +9,17 @@ import { removeDocument } from './retrieval.ts';
 /** Built once (see answer-from-documents.ts). */
 const inputSchema = zodSchema(deleteFileInputSchema);
 
-type Resolution =
-  | { status: 'found'; document: DocumentRef }
-  | { status: 'not-found' }
-  | { status: 'ambiguous'; candidates: DocumentRef[] };
-
 /** Only who may delete it (the owner): another user's id resolves to not-found, exactly like a missing id. */
-async function resolveTarget(session: AssistantSession, input: { documentId?: string; fileName?: string }) {
+async function resolveTarget(
+  session: AssistantSession,
+  input: { documentId?: string; fileName?: string },
+): Promise<TitleMatch> {
   const { db, userId } = session;
   if (input.documentId) {
     const document = await findDeletableDocument(db, userId, input.documentId);
-    return document
-      ? ({ status: 'found', document: toDocumentRef(document) } satisfies Resolution)
-      : ({ status: 'not-found' } satisfies Resolution);
+    return document ? { status: 'found', document: toDocumentRef(document) } : { status: 'not-found' };
   }
-  const name = input.fileName?.trim();
-  if (!name) return { status: 'not-found' } satisfies Resolution;
-  const matches = await findVisibleDocumentsByTitle(db, userId, name, 'delete');
-  const exact = matches.filter((doc) => doc.title.toLowerCase() === name.toLowerCase());
-  const pick = exact.length === 1 ? exact : matches;
-  if (pick.length === 1 && pick[0]) return { status: 'found', document: pick[0] } satisfies Resolution;
-  if (pick.length === 0) return { status: 'not-found' } satisfies Resolution;
-  return { status: 'ambiguous', candidates: pick } satisfies Resolution;
+  return findDocumentByTitle(db, userId, input.fileName ?? '', 'delete');
 }
 
 /**

@@ -2,8 +2,16 @@ import { type Conversation, type DailyStat, DEFAULT_USER_PREFERENCES } from '@lu
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
+import { changeLanguage } from '@/lib/i18n';
 import { apiErrorResponse, jsonResponse, type StubRequest, type StubRoutes, stubFetch } from '@/testing/fetch-stub';
-import { createSignOutRoutes, documentSummary, roleState, testSession, uploadedFile } from '@/testing/fixtures';
+import {
+  createSignOutRoutes,
+  documentSummary,
+  roleState,
+  testSession,
+  uploadedFile,
+  uploadRefusal,
+} from '@/testing/fixtures';
 import { integrationList } from '@/testing/integration-fixtures';
 import { currentPath, renderRoutes } from '@/testing/test-utils';
 import { textAnswerChunks, uiMessageStreamResponse } from '@/testing/ui-message-stream';
@@ -323,6 +331,81 @@ describe('/chat', () => {
     const article = screen.getByText('Could not upload 1 file(s): big.pdf').closest('article') as HTMLElement;
     expect(within(article).getByText(message)).toBeInTheDocument();
     expect(within(screen.getByTestId('chat-error-bar')).getByText(message)).toBeInTheDocument();
+  });
+
+  it('shows the stored files as usual and each refused file with its reason, translated', async () => {
+    stubChatApi({
+      'POST /api/files': jsonResponse(
+        {
+          files: [uploadedFile('d-notes', 'notes.txt')],
+          refused: [
+            uploadRefusal('tool.txt', 'FILE_CONTENT_NOT_SUPPORTED', { content: 'ELF', supported: 'TXT' }),
+            uploadRefusal('huge.txt', 'FILE_TOO_LARGE', { maxMb: 50 }),
+          ],
+        },
+        201,
+      ),
+      'GET /api/documents/d-notes': jsonResponse(documentSummary('d-notes', 'notes.txt', { status: 'ready' })),
+    });
+    const { user } = renderRoutes({ path: '/chat' });
+    await changeLanguage('fr');
+    try {
+      await user.upload(await screen.findByTestId('chat-file-input'), [
+        new File(['a'], 'notes.txt'),
+        new File(['b'], 'tool.txt'),
+        new File(['c'], 'huge.txt'),
+      ]);
+
+      const uploaded = await screen.findByText('1 fichier(s) importé(s) : notes.txt');
+      const article = uploaded.closest('article') as HTMLElement;
+      expect(within(article).getByText('notes.txt (Upload)')).toBeInTheDocument();
+      const refused = within(article).getByRole('list', { name: 'Non importés :' });
+      expect(
+        within(refused)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        "Le type du fichier « tool.txt » n'est pas pris en charge (son contenu est ELF). Vous pouvez importer des fichiers TXT.",
+        'Le fichier « huge.txt » dépasse la limite de 50 Mo.',
+      ]);
+      expect(screen.queryByTestId('chat-error-bar')).not.toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it('lists every refused file when the server stored none', async () => {
+    const refusal = (name: string) => uploadRefusal(name, 'FILE_TEXT_MISNAMED', { extension: 'pdf', claimed: 'PDF' });
+    stubChatApi({
+      'POST /api/files': jsonResponse(
+        {
+          error: {
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+            reason: 'FILE_TEXT_MISNAMED',
+            message: refusal('a.pdf').message,
+            details: { refused: [refusal('a.pdf'), refusal('b.pdf')] },
+          },
+        },
+        415,
+      ),
+    });
+    const { user } = renderRoutes({ path: '/chat' });
+    await user.upload(await screen.findByTestId('chat-file-input'), [
+      new File(['a'], 'a.pdf'),
+      new File(['b'], 'b.pdf'),
+    ]);
+
+    const failed = await screen.findByText('Could not upload 2 file(s): a.pdf, b.pdf');
+    const refused = within(failed.closest('article') as HTMLElement).getByRole('list', { name: 'Not uploaded:' });
+    expect(
+      within(refused)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'File "a.pdf" is named .pdf but its content is plain text, not a PDF.',
+      'File "b.pdf" is named .pdf but its content is plain text, not a PDF.',
+    ]);
+    expect(within(screen.getByTestId('chat-error-bar')).getByText(refusal('a.pdf').message)).toBeInTheDocument();
   });
 
   it('explains a refused upload without a JSON body', async () => {

@@ -1,4 +1,4 @@
-import type { Attachment } from '@lumen/contract';
+import type { Attachment, UploadRefusal } from '@lumen/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { WelcomeDialog } from '@/features/chat/components/welcome-dialog';
@@ -7,6 +7,7 @@ import { toAttachments, useUploadFiles } from '@/features/documents/api/upload-f
 import { DocumentStatusBadge } from '@/features/documents/components/document-status';
 import { getUploadErrorMessage } from '@/features/documents/utils/get-upload-error-message';
 import { CONVERSATIONS_QUERY_KEY, DAILY_UPDATES_QUERY_KEY } from '@/lib/query-keys';
+import { uploadRefusalsOf, uploadRefusalText } from '@/lib/server-error-text';
 import { ChatLayout } from '../../layouts/chat-layout';
 import { ConversationPane } from './conversation-pane';
 import { useActiveConversation } from './use-active-conversation';
@@ -26,9 +27,15 @@ export function ChatRoute() {
   const upload = useUploadFiles();
 
   const uploadFiles: UploadFilesFn = async (files) => {
+    const describe = (refused: UploadRefusal[]) =>
+      refused.map((refusal) => ({ name: refusal.name, reason: uploadRefusalText(t, refusal) }));
     try {
-      return toAttachments(await upload.mutateAsync(files));
+      const response = await upload.mutateAsync(files);
+      return { attachments: toAttachments(response), refused: describe(response.refused) };
     } catch (error) {
+      // Every file refused: the answer lists each, so the chat can say why file by file.
+      const refused = uploadRefusalsOf(error);
+      if (refused.length > 0) return { attachments: [], refused: describe(refused) };
       throw new Error(getUploadErrorMessage(t, error));
     }
   };

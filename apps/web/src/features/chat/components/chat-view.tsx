@@ -138,11 +138,17 @@ export function ChatView({
       },
     ]);
     try {
-      const attachments = await upload(files);
-      updateUpload(id, { status: 'uploaded', fileNames: attachments.map((file) => file.name), attachments });
+      const { attachments, refused } = await upload(files);
+      if (attachments.length > 0) {
+        updateUpload(id, { status: 'uploaded', fileNames: attachments.map((file) => file.name), attachments, refused });
+        return;
+      }
+      // Every file refused: the notice lists each with its reason; the error bar gives the first.
+      updateUpload(id, { status: 'failed', fileNames, error: t('chat.upload.noneUploaded'), refused });
+      setErrorText(refused[0]?.reason ?? t('chat.upload.noneUploaded'));
     } catch (error) {
       const reason = describeUploadError(error);
-      updateUpload(id, { status: 'failed', fileNames, error: reason });
+      updateUpload(id, { status: 'failed', fileNames, error: reason, refused: [] });
       setErrorText(reason);
     }
   };

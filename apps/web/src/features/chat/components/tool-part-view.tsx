@@ -2,7 +2,9 @@ import { deleteFileInputSchema } from '@lumen/contract';
 import { type DynamicToolUIPart, getToolName, type ToolUIPart, type UITools } from 'ai';
 import { AlertCircleIcon, CheckCircle2Icon, Loader2Icon, WrenchIcon, XCircleIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { ApprovalButtons } from './approval-buttons';
+import { SaveToStoragePartView } from './save-to-storage-part-view';
+import { ToolPartLine } from './tool-part-line';
 
 const TOOL_LABEL_KEYS = {
   search_files: 'chat.tools.names.searchFiles',
@@ -19,7 +21,7 @@ function isKnownTool(name: string): name is keyof typeof TOOL_LABEL_KEYS {
 
 type ToolPartViewProps = {
   part: ToolUIPart<UITools> | DynamicToolUIPart;
-  /** Answers a confirmation request (delete_file); undefined when it cannot be answered now. */
+  /** Answers a confirmation request (delete_file, save_to_storage); undefined when it cannot be answered now. */
   onRespondToApproval?: ((approvalId: string, isApproved: boolean) => void) | undefined;
 };
 
@@ -28,6 +30,8 @@ export function ToolPartView({ part, onRespondToApproval }: ToolPartViewProps) {
   const { t } = useTranslation();
   const name = getToolName(part);
   const tool = isKnownTool(name) ? t(TOOL_LABEL_KEYS[name]) : name;
+  if (name === 'save_to_storage')
+    return <SaveToStoragePartView part={part} onRespondToApproval={onRespondToApproval} />;
 
   if (part.state === 'approval-requested') {
     const input = deleteFileInputSchema.safeParse(part.input);
@@ -43,24 +47,7 @@ export function ToolPartView({ part, onRespondToApproval }: ToolPartViewProps) {
             ? t('chat.tools.confirmDelete', { name: target })
             : t('chat.tools.confirmTool', { tool })}
         </p>
-        <div className="flex gap-2">
-          <Button
-            size="sm"
-            variant="destructive"
-            disabled={!onRespondToApproval}
-            onClick={() => onRespondToApproval?.(part.approval.id, true)}
-          >
-            {t('chat.tools.confirm')}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={!onRespondToApproval}
-            onClick={() => onRespondToApproval?.(part.approval.id, false)}
-          >
-            {t('chat.tools.cancel')}
-          </Button>
-        </div>
+        <ApprovalButtons approvalId={part.approval.id} onRespond={onRespondToApproval} confirmVariant="destructive" />
       </fieldset>
     );
   }
@@ -99,13 +86,8 @@ export function ToolPartView({ part, onRespondToApproval }: ToolPartViewProps) {
   })();
 
   return (
-    <p
-      data-testid="tool-part"
-      data-state={part.state}
-      className="flex items-center gap-1.5 text-muted-foreground text-xs"
-    >
-      <span aria-hidden="true">{line.icon}</span>
+    <ToolPartLine state={part.state} icon={line.icon}>
       {line.text}
-    </p>
+    </ToolPartLine>
   );
 }

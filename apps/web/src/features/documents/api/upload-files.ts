@@ -4,7 +4,10 @@ import { API_BASE_PATH, ApiError, apiErrorFromBody, NETWORK_ERROR_CODE } from '@
 import type { MutationConfig } from '@/lib/react-query';
 import { getDocumentQueryOptions } from './get-document';
 
-/** POST /api/files (multipart, field `files`, several at once): the batch is stored whole or not at all. */
+/**
+ * POST /api/files (multipart, field `files`, several at once): each file is stored or refused on its own; the answer
+ * lists both. When every file is refused the request fails (413/415/400) with all of them in `details.refused`.
+ */
 export async function uploadFiles(files: File[]): Promise<UploadResponse> {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);

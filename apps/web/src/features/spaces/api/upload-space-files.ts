@@ -1,4 +1,4 @@
-import { type SpaceFile, spaceFileListSchema } from '@lumen/contract';
+import { type SpaceFileUpload, spaceFileUploadSchema } from '@lumen/contract';
 import { API_BASE_PATH, ApiError, apiErrorFromBody, HTTP_ERROR_CODE, NETWORK_ERROR_CODE } from '@/lib/api-client';
 import { type SpaceMutationConfig, useSpaceMutation } from './use-space-mutation';
 
@@ -19,10 +19,12 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * POST /api/spaces/:id/files (multipart, field `files`, several at once). XMLHttpRequest rather than fetch because
- * only it reports upload progress; errors become the same ApiError the JSON client throws.
+ * POST /api/spaces/:id/files (multipart, field `files`, several at once): resolves with the files stored and those
+ * refused, each on its own; when every file is refused it rejects, the refusals in the error's `details.refused`.
+ * XMLHttpRequest rather than fetch because only it reports upload progress; errors become the same ApiError the JSON
+ * client throws.
  */
-export function uploadSpaceFiles({ spaceId, files, onProgress }: UploadSpaceFilesVariables): Promise<SpaceFile[]> {
+export function uploadSpaceFiles({ spaceId, files, onProgress }: UploadSpaceFilesVariables): Promise<SpaceFileUpload> {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
 
@@ -37,8 +39,8 @@ export function uploadSpaceFiles({ spaceId, files, onProgress }: UploadSpaceFile
     request.addEventListener('load', () => {
       const data = parseJson(request.responseText);
       if (request.status >= 200 && request.status < 300) {
-        const parsed = spaceFileListSchema.safeParse(data);
-        if (parsed.success) resolve(parsed.data.files);
+        const parsed = spaceFileUploadSchema.safeParse(data);
+        if (parsed.success) resolve(parsed.data);
         else reject(new ApiError({ status: request.status, code: HTTP_ERROR_CODE, cause: parsed.error }));
         return;
       }
@@ -51,6 +53,6 @@ export function uploadSpaceFiles({ spaceId, files, onProgress }: UploadSpaceFile
 }
 
 /** Uploads files into a space; the file list and the space's counts refetch afterwards. */
-export function useUploadSpaceFiles(config?: SpaceMutationConfig<UploadSpaceFilesVariables, SpaceFile[]>) {
+export function useUploadSpaceFiles(config?: SpaceMutationConfig<UploadSpaceFilesVariables, SpaceFileUpload>) {
   return useSpaceMutation(uploadSpaceFiles, config);
 }

@@ -2,8 +2,9 @@ import { type Role, SPACE_FILE_PERMISSIONS, type SpaceFile } from '@lumen/contra
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatFileDate } from '@/lib/format-date';
-import { loadNamespaces } from '@/lib/i18n';
+import { changeLanguage, loadNamespaces } from '@/lib/i18n';
 import { apiErrorResponse, jsonResponse, type StubRoutes, stubFetch } from '@/testing/fetch-stub';
+import { uploadRefusal } from '@/testing/fixtures';
 import { spaceFile, stubUploadRequest } from '@/testing/space-fixtures';
 import { renderWithProviders } from '@/testing/test-utils';
 import { SpaceFilesCard } from './space-files-card';
@@ -140,6 +141,87 @@ describe('SpaceFilesCard', () => {
 
     expect(await screen.findByText('File uploaded successfully')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('keeps the files the server stored and lists each refused file with its reason, translated', async () => {
+    stubUploadRequest(() => ({
+      status: 201,
+      body: {
+        files: [report],
+        refused: [
+          uploadRefusal('tool.txt', 'FILE_CONTENT_NOT_SUPPORTED', { content: 'ELF', supported: 'PDF' }),
+          uploadRefusal('huge.txt', 'FILE_TOO_LARGE', { maxMb: 50 }),
+          { name: 'later.txt', reason: 'SOMETHING_NEW', message: 'A reason from a newer server.', params: {} },
+        ],
+      },
+    }));
+    stubFiles([]);
+    const { user } = renderCard('employee');
+
+    await screen.findByText('No files yet');
+    await user.upload(screen.getByLabelText('Choose files to upload'), [
+      new File(['a'], 'report.pdf'),
+      new File(['b'], 'tool.txt'),
+      new File(['c'], 'huge.txt'),
+      new File(['d'], 'later.txt'),
+    ]);
+
+    expect(await screen.findByText('Uploaded 1 of 4 files')).toBeInTheDocument();
+    const refused = screen.getByRole('list', { name: 'Some files were not uploaded' });
+    expect(
+      within(refused)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'File "tool.txt" is not a supported type (its content is ELF). You can upload PDF files.',
+      'File "huge.txt" is larger than the 50 MB limit.',
+      'A reason from a newer server.',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('list', { name: 'Some files were not uploaded' })).not.toBeInTheDocument();
+  });
+
+  it('lists every refused file when none was stored, in the reader’s language', async () => {
+    stubUploadRequest(() => ({
+      status: 415,
+      body: {
+        error: {
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          reason: 'FILE_TEXT_MISNAMED',
+          message: 'File "deck.pptx" is named .pptx but its content is plain text, not a PowerPoint presentation.',
+          details: {
+            refused: [
+              uploadRefusal('deck.pptx', 'FILE_TEXT_MISNAMED', {
+                extension: 'pptx',
+                claimed: 'PowerPoint presentation',
+              }),
+              uploadRefusal('empty.md', 'FILE_EMPTY'),
+            ],
+          },
+        },
+      },
+    }));
+    stubFiles([]);
+    await changeLanguage('de');
+    try {
+      const { user } = renderCard('admin');
+      await screen.findByText('Noch keine Dateien');
+      await user.upload(screen.getByTestId('space-file-input'), [
+        new File(['a'], 'deck.pptx'),
+        new File([], 'empty.md'),
+      ]);
+      const refused = await screen.findByRole('list', { name: 'Keine Datei wurde hochgeladen' });
+      expect(
+        within(refused)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'Die Datei „deck.pptx“ hat die Endung .pptx, ihr Inhalt ist aber reiner Text (erwartet: PowerPoint presentation).',
+        'Die Datei „empty.md“ ist leer.',
+      ]);
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import type { Space, SpaceFile } from '@lumen/contract';
+import type { Space, SpaceFile, UploadRefusal } from '@lumen/contract';
 import { DownloadIcon, EyeIcon, FileTextIcon, PencilIcon, Trash2Icon, UploadIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,14 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatFileDate } from '@/lib/format-date';
 import { formatFileSize } from '@/lib/format-file-size';
+import { uploadRefusalsOf } from '@/lib/server-error-text';
 import { useSpaceFiles } from '../api/get-space-files';
 import { getSpaceFileContentUrl } from '../api/space-file-content';
 import { useUploadSpaceFiles } from '../api/upload-space-files';
 import { useFileErrorToast } from '../hooks/use-file-error-toast';
 import { canPreviewInBrowser } from '../utils/file-preview';
 import { DeleteSpaceFileDialog } from './delete-space-file-dialog';
+import { RefusedUploadsAlert } from './refused-uploads-alert';
 import { RenameSpaceFileDialog } from './rename-space-file-dialog';
 import { SpaceCardHeader } from './space-card-header';
 
@@ -141,6 +143,8 @@ export function SpaceFilesCard({ spaceId, permissions }: SpaceFilesCardProps) {
   const [uploadPercent, setUploadPercent] = useState(0);
   const [fileToRename, setFileToRename] = useState<SpaceFile | null>(null);
   const [fileToDelete, setFileToDelete] = useState<SpaceFile | null>(null);
+  // The files the last upload refused, and whether it stored others.
+  const [refusals, setRefusals] = useState<{ refused: UploadRefusal[]; isPartial: boolean } | null>(null);
 
   // One toast per failed fetch (errorUpdatedAt changes with each failure, polling included).
   useEffect(() => {
@@ -149,12 +153,24 @@ export function SpaceFilesCard({ spaceId, permissions }: SpaceFilesCardProps) {
 
   const uploadFiles = async (selected: File[]) => {
     setUploadPercent(0);
+    setRefusals(null);
     try {
-      await upload.mutateAsync({ spaceId, files: selected, onProgress: setUploadPercent });
-      toast.success(t('files.uploaded'));
+      const { files: stored, refused } = await upload.mutateAsync({
+        spaceId,
+        files: selected,
+        onProgress: setUploadPercent,
+      });
+      if (refused.length === 0) {
+        toast.success(t('files.uploaded'));
+        return;
+      }
+      toast.success(t('files.partlyUploaded', { uploaded: stored.length, total: stored.length + refused.length }));
+      setRefusals({ refused, isPartial: true });
     } catch (error) {
       console.error('Failed to upload files:', error);
       showErrorToast(error, { title: t('files.uploadFailedTitle'), fallback: t('files.uploadFailed') });
+      const refused = uploadRefusalsOf(error);
+      if (refused.length > 0) setRefusals({ refused, isPartial: false });
     }
   };
 
@@ -228,6 +244,13 @@ export function SpaceFilesCard({ spaceId, permissions }: SpaceFilesCardProps) {
       </SpaceCardHeader>
       <CardContent className="grid gap-4">
         {upload.isPending ? <UploadProgress percent={uploadPercent} /> : null}
+        {refusals ? (
+          <RefusedUploadsAlert
+            refused={refusals.refused}
+            isPartial={refusals.isPartial}
+            onDismiss={() => setRefusals(null)}
+          />
+        ) : null}
         {content}
       </CardContent>
       {permissions.canEdit ? <RenameSpaceFileDialog file={fileToRename} onClose={() => setFileToRename(null)} /> : null}

@@ -20,6 +20,27 @@ describe('chooseTool: the builtin model reads intent', () => {
       'delete_file',
       { documentId: '0b7c3e52-9c52-4d53-9d0e-3f1f7d2d8a11' },
     ],
+    ['Save this answer to my Google Drive', 'save_to_storage', { provider: 'google-drive', fileName: 'Lumen answer' }],
+    [
+      'Please save q3-report.pdf to Dropbox in the Reports folder',
+      'save_to_storage',
+      { provider: 'dropbox', folder: '/Reports', documentTitle: 'q3-report.pdf', fileName: 'q3-report.pdf' },
+    ],
+    [
+      'Could you upload the "Board minutes" document to OneDrive as minutes.txt',
+      'save_to_storage',
+      { provider: 'onedrive', documentTitle: 'Board minutes', fileName: 'minutes.txt' },
+    ],
+    [
+      'Save the onboarding guide to my cloud storage',
+      'save_to_storage',
+      { documentTitle: 'onboarding guide', fileName: 'onboarding guide' },
+    ],
+    [
+      'What did I upload to Dropbox last week?',
+      'answer_from_documents',
+      { query: 'What did I upload to Dropbox last week?' },
+    ],
     ['What files do I have?', 'workspace_overview', {}],
     ['How many documents are in my workspace?', 'workspace_overview', {}],
     ['How many conversations have we had?', 'workspace_overview', {}],
@@ -37,6 +58,18 @@ describe('chooseTool: the builtin model reads intent', () => {
     ],
   ])('%s -> %s', (question, toolName, input) => {
     expect(chooseTool(question)).toEqual({ toolName, input });
+  });
+
+  it('saves the previous answer, named after its question', () => {
+    const previous = { question: 'Who runs the Lyon warehouse today?', answer: 'Mireille Caron runs it [1].' };
+    expect(chooseTool('Save it to Dropbox', previous)).toEqual({
+      toolName: 'save_to_storage',
+      input: {
+        provider: 'dropbox',
+        fileName: 'Who runs the Lyon warehouse today',
+        text: 'Mireille Caron runs it [1].',
+      },
+    });
   });
 });
 

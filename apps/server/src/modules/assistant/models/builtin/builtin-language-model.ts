@@ -5,6 +5,7 @@ import type {
   LanguageModelV3Content,
   LanguageModelV3GenerateResult,
   LanguageModelV3Message,
+  LanguageModelV3Prompt,
   LanguageModelV3StreamPart,
   LanguageModelV3StreamResult,
   LanguageModelV3ToolResultOutput,
@@ -12,14 +13,17 @@ import type {
 } from '@ai-sdk/provider';
 import { NO_ANSWER_REPLY } from '@lumen/contract';
 import { toolOutputSchema } from '../../tool-outputs.ts';
-import { chooseTool, type ToolChoice } from './intent.ts';
+import { chooseTool, type PreviousTurn, type ToolChoice } from './intent.ts';
 import {
   DELETE_DENIED_REPLY,
   DELETE_NEEDS_CHAT_REPLY,
   replyToDelete,
   replyToDocument,
   replyToPassages,
+  replyToSave,
   replyToWorkspace,
+  SAVE_DENIED_REPLY,
+  SAVE_NEEDS_CHAT_REPLY,
 } from './replies.ts';
 
 export const BUILTIN_MODEL_ID = 'lumen-extractive-1';
@@ -170,9 +174,10 @@ export class BuiltinLanguageModel implements LanguageModelV3 {
     const available = new Set(
       (options.tools ?? []).filter((tool) => tool.type === 'function').map((tool) => tool.name),
     );
-    const choice = chooseTool(question);
+    const choice = chooseTool(question, readPreviousTurn(prompt.slice(0, lastUser)));
     if (available.has(choice.toolName)) return { kind: 'tool', choice };
     if (choice.toolName === 'delete_file') return { kind: 'text', text: DELETE_NEEDS_CHAT_REPLY };
+    if (choice.toolName === 'save_to_storage') return { kind: 'text', text: SAVE_NEEDS_CHAT_REPLY };
     if (available.has('answer_from_documents')) {
       return { kind: 'tool', choice: { toolName: 'answer_from_documents', input: { query: question } } };
     }
@@ -184,7 +189,9 @@ export class BuiltinLanguageModel implements LanguageModelV3 {
 
   private reply(question: string, result: ToolResultSeen): string {
     const requested = readRequestedName(result.input);
-    if (result.output.type === 'execution-denied') return DELETE_DENIED_REPLY;
+    if (result.output.type === 'execution-denied') {
+      return result.toolName === 'save_to_storage' ? SAVE_DENIED_REPLY : DELETE_DENIED_REPLY;
+    }
     if (result.output.type === 'error-text') return `I couldn't do that: ${result.output.value}`;
     if (result.output.type !== 'json') return NO_ANSWER_REPLY;
     const parsed = toolOutputSchema.safeParse(result.output.value);
@@ -199,14 +206,29 @@ export class BuiltinLanguageModel implements LanguageModelV3 {
         return replyToWorkspace(output);
       case 'delete':
         return replyToDelete(output, requested);
+      case 'save':
+        return replyToSave(output, requested);
     }
   }
+}
+
+/** The last answer with text before the request, and the question it answered ("save this answer"). */
+function readPreviousTurn(earlier: LanguageModelV3Prompt): PreviousTurn {
+  for (let i = earlier.length - 1; i >= 0; i--) {
+    const message = earlier[i];
+    if (message?.role !== 'assistant') continue;
+    const answer = textOf(message);
+    if (!answer) continue;
+    const question = earlier.slice(0, i).findLast((candidate) => candidate.role === 'user');
+    return { answer, question: question ? textOf(question) : undefined };
+  }
+  return {};
 }
 
 function readRequestedName(input: unknown): string | undefined {
   if (typeof input !== 'object' || input === null) return undefined;
   const record = input as Record<string, unknown>;
-  for (const key of ['fileName', 'title', 'documentId']) {
+  for (const key of ['documentTitle', 'fileName', 'title', 'documentId']) {
     const value = record[key];
     if (typeof value === 'string' && value) return value;
   }

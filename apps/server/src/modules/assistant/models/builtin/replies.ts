@@ -1,4 +1,4 @@
-import { NO_ANSWER_REPLY, PLATFORM_LABELS } from '@lumen/contract';
+import { NO_ANSWER_REPLY, PLATFORM_LABELS, type SaveToStorageOutput, type StorageProvider } from '@lumen/contract';
 import type { DeleteOutput, DocumentOutput, PassagesOutput, WorkspaceOutput } from '../../tool-outputs.ts';
 import { analyseAnswer, composeSummary } from './extractive.ts';
 import { isFindRequest } from './intent.ts';
@@ -98,3 +98,45 @@ export const DELETE_DENIED_REPLY = "OK, I won't delete it.";
 /** Where delete_file is not offered: /api/ask (no confirmation possible) and a space's chat (space files have roles). */
 export const DELETE_NEEDS_CHAT_REPLY =
   "I can't delete files here. Ask me in the main chat, where you can confirm it; a space's files are deleted from the space.";
+
+function listStores(providers: readonly StorageProvider[]): string {
+  const labels = providers.map((provider) => PLATFORM_LABELS[provider]);
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? '');
+}
+
+export function replyToSave(output: SaveToStorageOutput, requested: string | undefined): string {
+  const store = output.provider ? PLATFORM_LABELS[output.provider] : 'your cloud storage';
+  switch (output.status) {
+    case 'saved': {
+      const where = output.folder ? `${store} (folder ${output.folder})` : store;
+      const link = output.url ? ` [Open it in ${store}](${output.url})` : '';
+      return `Saved "${output.fileName ?? requested ?? 'the file'}" to ${where}.${link} It will appear in your files after the sync.`;
+    }
+    case 'not-connected':
+      return output.connected.length > 0
+        ? `${store} is not connected. You can save to ${listStores(output.connected)}, or connect ${store} in Connected services.`
+        : `${store === 'your cloud storage' ? 'No cloud storage' : store} is not connected. Connect Google Drive, OneDrive or Dropbox in Connected services first.`;
+    case 'needs-reconnect':
+      return `I couldn't save to ${store}. ${output.message ?? ''}`.trim();
+    case 'choose-provider':
+      return `Where should I save it: ${listStores(output.connected)}?`;
+    case 'refused':
+      return `I couldn't save to ${store}. ${output.message ?? ''}`.trim();
+    case 'ambiguous':
+      return `Several of your documents match "${requested ?? ''}": ${output.candidates
+        .slice(0, 10)
+        .map((title) => `"${title}"`)
+        .join(', ')}. Which one should I save?`;
+    case 'not-found':
+      return `I couldn't find a document${requested ? ` named "${requested}"` : ''} that you can view.`;
+    case 'nothing-to-save':
+      return 'There is nothing to save yet. Ask me something first, or name the document to save.';
+    case 'folder-by-id':
+      return `${store} names folders by id, so I can't save into "${output.folder ?? ''}" by its path. Ask again without the folder to save it at the top of your ${store}.`;
+  }
+}
+
+export const SAVE_DENIED_REPLY = "OK, I won't save it.";
+/** Where save_to_storage is not offered: /api/ask (no confirmation possible) and a space's chat. */
+export const SAVE_NEEDS_CHAT_REPLY =
+  "I can't save to your cloud storage here. Ask me in the main chat, where you can confirm it.";

@@ -1,0 +1,377 @@
+/**
+ * Search at scale: grows one embedded database (PGlite, in a temporary data folder) in stages and measures, at each
+ * stage, ingestion, sizes, memory, search latency and quality through the real ingestion and `searchPassages`.
+ *
+ *   stage "5k":    SciFact's 5,183 abstracts (the judged corpus) for the bench user, plus 200 documents of a second,
+ *                  small user in the same install
+ *   stage "50k":   distractor abstracts built from SciFact sentences up to 50,000 documents
+ *   stage "500kp": long distractor documents (10 pages, one passage each) up to 500,000 passages
+ *
+ * At each stage: documents/s and passages/s of that stage's ingestion; postings, index, database and data-folder
+ * sizes; RSS; search p50/p95/p99 (limit 10, with snippets) over SciFact's test queries; nDCG@10 and Recall@100; and the
+ * small user's p50/p95 over the same queries (their cost must not follow what the others hold).
+ *
+ *   npm run search-scale -w bench [-- --stages 5k,50k,500kp] [-- --scale 0.1] [-- --queries 300] [-- --seed 7]
+ *
+ * `--scale` shrinks the distractor stages (0.1: 5,000 + 45,000 x 0.1 documents...) for a quick run. EVAL_DIR overrides
+ * where the evaluation data lives (default: ../shared/eval beside the repository).
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { user } from '../apps/server/src/db/schema/index.ts';
+import { type IngestTextInput, ingestText } from '../apps/server/src/modules/documents/ingest.ts';
+import { maintainSearchIndex } from '../apps/server/src/modules/search/search.repository.ts';
+import { searchPassages } from '../apps/server/src/modules/search/search.service.ts';
+import { type Database, openDatabase, rowsOf } from '../apps/server/src/platform/db.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const evalDir = process.env.EVAL_DIR ?? path.resolve(repoRoot, '../shared/eval');
+const scifactDir = path.join(evalDir, 'scifact');
+
+const STAGES = ['5k', '50k', '500kp'] as const;
+type Stage = (typeof STAGES)[number];
+
+const { values: args } = parseArgs({
+  options: {
+    stages: { type: 'string', default: STAGES.join(',') },
+    scale: { type: 'string', default: '1' },
+    queries: { type: 'string', default: '300' },
+    seed: { type: 'string', default: '7' },
+  },
+});
+const stages = args.stages.split(',').filter((name): name is Stage => (STAGES as readonly string[]).includes(name));
+const scale = Math.max(0.001, Number(args.scale) || 1);
+const queryCount = Math.max(1, Number(args.queries) || 300);
+
+const SMALL_USER_DOCUMENTS = 200;
+const TARGET_DOCUMENTS = 50_000;
+const TARGET_PASSAGES = 500_000;
+const PAGES_PER_LONG_DOCUMENT = 10;
+/** Passages fetched for the quality metrics: enough to hold 100 distinct documents. */
+const DEEP_LIMIT = 200;
+/** Documents handed to the ingestion at once (the unit a connector's page of changes would be). */
+const INGEST_BATCH = 100;
+
+/** A small seeded generator (mulberry32): the same corpus for the same seed. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function readJsonl<T>(file: string): T[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as T);
+}
+
+function readQrels(file: string): Map<string, Map<string, number>> {
+  const qrels = new Map<string, Map<string, number>>();
+  for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+    const [queryId, corpusId, score] = line.trim().split('\t');
+    if (!queryId || !corpusId) continue;
+    const judged = qrels.get(queryId) ?? new Map<string, number>();
+    judged.set(corpusId, Number(score));
+    qrels.set(queryId, judged);
+  }
+  return qrels;
+}
+
+function ndcgAt(ranked: string[], judged: Map<string, number>, k: number): number {
+  const dcg = ranked
+    .slice(0, k)
+    .reduce((sum, id, index) => sum + (2 ** (judged.get(id) ?? 0) - 1) / Math.log2(index + 2), 0);
+  const ideal = [...judged.values()]
+    .sort((a, b) => b - a)
+    .slice(0, k)
+    .reduce((sum, gain, index) => sum + (2 ** gain - 1) / Math.log2(index + 2), 0);
+  return ideal === 0 ? 0 : dcg / ideal;
+}
+
+function recallAt(ranked: string[], judged: Map<string, number>, k: number): number {
+  const relevant = [...judged].filter(([, score]) => score > 0).map(([id]) => id);
+  if (relevant.length === 0) return 0;
+  const top = new Set(ranked.slice(0, k));
+  return relevant.filter((id) => top.has(id)).length / relevant.length;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function folderBytes(folder: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    total += entry.isDirectory() ? await folderBytes(full) : (await stat(full)).size;
+  }
+  return total;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const ms = (value: number) => value.toFixed(1);
+
+/** Builds distractor text from SciFact's own sentences, so term statistics look like the real corpus's. */
+class DistractorWriter {
+  private readonly sentences: string[];
+  private readonly random: () => number;
+
+  constructor(corpus: Array<{ title: string; text: string }>, seed: number) {
+    this.sentences = corpus.flatMap((doc) =>
+      doc.text
+        .split(/(?<=[.!?])\s+(?=[A-Z0-9])/)
+        .map((sentence) => sentence.trim())
+        .filter((sentence) => sentence.split(/\s+/).length >= 5),
+    );
+    this.random = seededRandom(seed);
+  }
+
+  private sentence(): string {
+    return this.sentences[Math.floor(this.random() * this.sentences.length)] ?? '';
+  }
+
+  private paragraph(minSentences: number, maxSentences: number): string {
+    const count = minSentences + Math.floor(this.random() * (maxSentences - minSentences + 1));
+    return Array.from({ length: count }, () => this.sentence()).join(' ');
+  }
+
+  /** A title of a few words taken from a sentence. */
+  title(): string {
+    const words = this.sentence().split(/\s+/);
+    const start = Math.floor(this.random() * Math.max(1, words.length - 8));
+    return words.slice(start, start + 4 + Math.floor(this.random() * 6)).join(' ');
+  }
+
+  /** An abstract-sized document: one passage. */
+  abstract(): string {
+    return this.paragraph(4, 10);
+  }
+
+  /** A long document: one passage per page. */
+  longPages(): Array<{ page: number; text: string }> {
+    return Array.from({ length: PAGES_PER_LONG_DOCUMENT }, (_, index) => ({
+      page: index + 1,
+      text: this.paragraph(5, 9),
+    }));
+  }
+}
+
+interface Counts {
+  documents: number;
+  passages: number;
+}
+
+async function countCorpus(db: Database): Promise<Counts & { postings: number }> {
+  const [row] = rowsOf<{ documents: number; passages: number; postings: number }>(
+    await db.execute(sql`
+      SELECT (SELECT count(*)::int FROM documents) AS documents, (SELECT count(*)::int FROM chunks) AS passages,
+             (SELECT count(*)::int FROM chunk_postings) AS postings`),
+  );
+  return {
+    documents: Number(row?.documents ?? 0),
+    passages: Number(row?.passages ?? 0),
+    postings: Number(row?.postings ?? 0),
+  };
+}
+
+async function relationSizes(db: Database): Promise<{ postings: number; chunks: number; database: number }> {
+  const [row] = rowsOf<{ postings: string; chunks: string; database: string }>(
+    await db.execute(sql`
+      SELECT pg_total_relation_size('chunk_postings') AS postings, pg_total_relation_size('chunks') AS chunks,
+             pg_database_size(current_database()) AS database`),
+  );
+  return {
+    postings: Number(row?.postings ?? 0),
+    chunks: Number(row?.chunks ?? 0),
+    database: Number(row?.database ?? 0),
+  };
+}
+
+/** Ingests through the real entry point, in the batches a connector's page would bring. */
+async function ingestAll(db: Database, inputs: Iterable<IngestTextInput>): Promise<Counts & { seconds: number }> {
+  const started = performance.now();
+  let documents = 0;
+  let passages = 0;
+  let batch: IngestTextInput[] = [];
+  const flush = async () => {
+    for (const input of batch) {
+      const result = await ingestText(db, input);
+      documents += 1;
+      passages += result.chunkCount;
+    }
+    batch = [];
+  };
+  for (const input of inputs) {
+    batch.push(input);
+    if (batch.length >= INGEST_BATCH) await flush();
+  }
+  await flush();
+  return { documents, passages, seconds: (performance.now() - started) / 1000 };
+}
+
+async function main() {
+  if (!existsSync(path.join(scifactDir, 'corpus.jsonl'))) throw new Error(`SciFact not found in ${scifactDir}`);
+  const corpus = readJsonl<{ _id: string; title: string; text: string }>(path.join(scifactDir, 'corpus.jsonl'));
+  const qrels = readQrels(path.join(scifactDir, 'qrels', 'test.tsv'));
+  const queries = readJsonl<{ _id: string; text: string }>(path.join(scifactDir, 'queries_test.jsonl'))
+    .filter((query) => qrels.has(query._id))
+    .slice(0, queryCount);
+  const writer = new DistractorWriter(corpus, Number(args.seed) || 7);
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-search-scale-'));
+  const handle = await openDatabase({ kind: 'pglite', dataDir });
+  const db = handle.db;
+  console.log(
+    `search-scale: stages ${stages.join(', ')}, scale ${scale}, ${queries.length} SciFact test queries, data in ${dataDir}`,
+  );
+
+  const benchUserId = randomUUID();
+  const smallUserId = randomUUID();
+  await db.insert(user).values([
+    { id: benchUserId, name: 'Bench', email: 'bench@example.com', firstName: 'Bench', lastName: 'User' },
+    { id: smallUserId, name: 'Small', email: 'small@example.com', firstName: 'Small', lastName: 'User' },
+  ]);
+  const corpusIdOf = new Map<string, string>();
+  let distractorNumber = 0;
+  const distractor = (ownerId: string, pages: Array<{ page: number | null; text: string }>): IngestTextInput => {
+    distractorNumber += 1;
+    return {
+      ownerId,
+      source: 'upload',
+      externalId: `distractor:${distractorNumber}`,
+      title: writer.title(),
+      mimeType: pages.length > 1 ? 'application/pdf' : 'text/plain',
+      pages,
+      contentHash: `distractor:${distractorNumber}`,
+    };
+  };
+
+  try {
+    for (const stage of STAGES) {
+      if (!stages.includes(stage) && STAGES.indexOf(stage) > Math.max(...stages.map((name) => STAGES.indexOf(name))))
+        break;
+      const before = await countCorpus(db);
+      let ingested: Counts & { seconds: number };
+      if (stage === '5k') {
+        const real = await ingestAll(
+          db,
+          corpus.map((doc) => ({
+            ownerId: benchUserId,
+            source: 'upload' as const,
+            externalId: `scifact:${doc._id}`,
+            title: doc.title,
+            mimeType: 'text/plain',
+            pages: [{ page: null, text: doc.text }],
+            contentHash: doc._id,
+          })),
+        );
+        const rows = rowsOf<{ id: string; external_id: string }>(
+          await db.execute(sql`SELECT id, external_id FROM documents WHERE external_id LIKE 'scifact:%'`),
+        );
+        for (const row of rows) corpusIdOf.set(row.id, row.external_id.slice('scifact:'.length));
+        const small = await ingestAll(
+          db,
+          Array.from({ length: SMALL_USER_DOCUMENTS }, () =>
+            distractor(smallUserId, [{ page: null, text: writer.abstract() }]),
+          ),
+        );
+        ingested = {
+          documents: real.documents + small.documents,
+          passages: real.passages + small.passages,
+          seconds: real.seconds + small.seconds,
+        };
+      } else if (stage === '50k') {
+        const wanted = Math.max(0, Math.round((TARGET_DOCUMENTS - before.documents) * scale));
+        ingested = await ingestAll(
+          db,
+          (function* () {
+            for (let index = 0; index < wanted; index += 1)
+              yield distractor(benchUserId, [{ page: null, text: writer.abstract() }]);
+          })(),
+        );
+      } else {
+        const wantedPassages = Math.max(0, Math.round((TARGET_PASSAGES - before.passages) * scale));
+        const wanted = Math.ceil(wantedPassages / PAGES_PER_LONG_DOCUMENT);
+        ingested = await ingestAll(
+          db,
+          (function* () {
+            for (let index = 0; index < wanted; index += 1) yield distractor(benchUserId, writer.longPages());
+          })(),
+        );
+      }
+      // What the search.maintain job does after a burst of indexing, then a checkpoint so the folder size is honest.
+      await maintainSearchIndex(db);
+      await db.execute(sql`CHECKPOINT`);
+      if (!stages.includes(stage)) continue;
+
+      const totals = await countCorpus(db);
+      const sizes = await relationSizes(db);
+      const folder = await folderBytes(dataDir);
+      console.log(
+        `\n== stage ${stage}: ${totals.documents} documents, ${totals.passages} passages, ${totals.postings} postings`,
+      );
+      console.log(
+        `ingestion: ${ingested.documents} documents in ${ingested.seconds.toFixed(1)} s = ${(ingested.documents / ingested.seconds).toFixed(0)} docs/s, ${(ingested.passages / ingested.seconds).toFixed(0)} passages/s`,
+      );
+      console.log(
+        `sizes: postings ${mb(sizes.postings)}, passages ${mb(sizes.chunks)}, database ${mb(sizes.database)}, data folder ${mb(folder)} (${(folder / sizes.database).toFixed(2)}x the database), RSS ${mb(process.memoryUsage().rss)}`,
+      );
+
+      // Warm up the query path (plans, caches) before timing.
+      for (const query of queries.slice(0, 10)) {
+        await searchPassages(db, { userId: benchUserId, query: query.text, limit: 10 });
+      }
+      const latencies: number[] = [];
+      let ndcgSum = 0;
+      let recallSum = 0;
+      for (const query of queries) {
+        const judged = qrels.get(query._id) ?? new Map<string, number>();
+        const time = performance.now();
+        await searchPassages(db, { userId: benchUserId, query: query.text, limit: 10 });
+        latencies.push(performance.now() - time);
+        const deep = await searchPassages(db, { userId: benchUserId, query: query.text, limit: DEEP_LIMIT });
+        const ranked = [
+          ...new Set(deep.map((result) => corpusIdOf.get(result.documentId) ?? `other:${result.documentId}`)),
+        ];
+        ndcgSum += ndcgAt(ranked, judged, 10);
+        recallSum += recallAt(ranked, judged, 100);
+      }
+      console.log(
+        `search (limit 10, snippets): p50 ${ms(percentile(latencies, 50))} ms, p95 ${ms(percentile(latencies, 95))} ms, p99 ${ms(percentile(latencies, 99))} ms`,
+      );
+      console.log(
+        `quality (exhaustive BM25): nDCG@10 ${(ndcgSum / queries.length).toFixed(3)}, Recall@100 ${(recallSum / queries.length).toFixed(3)}`,
+      );
+      const smallLatencies: number[] = [];
+      for (const query of queries) {
+        const time = performance.now();
+        await searchPassages(db, { userId: smallUserId, query: query.text, limit: 10 });
+        smallLatencies.push(performance.now() - time);
+      }
+      console.log(
+        `small user (${SMALL_USER_DOCUMENTS} documents of their own): p50 ${ms(percentile(smallLatencies, 50))} ms, p95 ${ms(percentile(smallLatencies, 95))} ms   (target p95 <= 10 ms)`,
+      );
+    }
+  } finally {
+    await handle.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

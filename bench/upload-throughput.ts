@@ -1,0 +1,168 @@
+/**
+ * Upload throughput end to end: SciFact's abstracts dropped as plain-text files through `POST /api/files` (20 files a
+ * request, as the chat's drop zone sends them, a few requests in flight), until every document is indexed. What is
+ * measured is the whole path a user's folder of notes takes: HTTP and multipart, type sniffing, storage, the job
+ * queue and the ingestion. The app (buildApp on an embedded PGlite in a temporary folder) listens on a loopback port;
+ * the files go over real HTTP; readiness is read from the database.
+ *
+ *   npm run upload-throughput -w bench [-- --documents 5183] [-- --in-flight 2]
+ *
+ * Target (docs/performance-budgets.md): at least 300 documents per second end to end.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { rowsOf } from '../apps/server/src/platform/db.ts';
+import { BENCH_ORIGIN, signInBenchUser } from './bench-session.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const evalDir = process.env.EVAL_DIR ?? path.resolve(repoRoot, '../shared/eval');
+const corpusFile = path.join(evalDir, 'scifact', 'corpus.jsonl');
+
+const { values: args } = parseArgs({
+  options: {
+    documents: { type: 'string' },
+    'in-flight': { type: 'string', default: '2' },
+  },
+});
+const FILES_PER_REQUEST = 20;
+const inFlight = Math.max(1, Number(args['in-flight']) || 2);
+
+interface RefusedFile {
+  name: string;
+  reason?: string;
+  message?: string;
+}
+
+/** A file name from the title, as a person saving the abstract would name it. */
+function fileNameOf(id: string, title: string): string {
+  const words = title
+    .replace(/[^\p{L}\p{N} -]+/gu, ' ')
+    .trim()
+    .split(/\s+/)
+    .slice(0, 8)
+    .join(' ');
+  return `${words || 'abstract'} ${id}.txt`;
+}
+
+async function main() {
+  if (!existsSync(corpusFile)) throw new Error(`SciFact not found at ${corpusFile} (set EVAL_DIR)`);
+  const corpus = readFileSync(corpusFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as { _id: string; title: string; text: string });
+  const documents = args.documents ? corpus.slice(0, Number(args.documents)) : corpus;
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lumen-upload-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    APP_URL: BENCH_ORIGIN,
+    SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
+    OCR_ENABLED: 'false',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  });
+  const app = await buildApp(config);
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const baseUrl = `http://127.0.0.1:${address.port}`;
+    const { cookie, userId } = await signInBenchUser(app);
+    const countSettled = async () => {
+      const [row] = rowsOf<{ ready: number; failed: number }>(
+        await app.database.db.execute(sql`
+          SELECT count(*) FILTER (WHERE status = 'ready')::int AS ready,
+                 count(*) FILTER (WHERE status = 'failed')::int AS failed
+          FROM documents WHERE owner_id = ${userId}`),
+      );
+      return { ready: Number(row?.ready ?? 0), failed: Number(row?.failed ?? 0) };
+    };
+
+    const batches: Array<typeof documents> = [];
+    for (let start = 0; start < documents.length; start += FILES_PER_REQUEST) {
+      batches.push(documents.slice(start, start + FILES_PER_REQUEST));
+    }
+    let accepted = 0;
+    const refused: RefusedFile[] = [];
+    const failedRequests: string[] = [];
+    const requestTimes: number[] = [];
+    const send = async (batch: typeof documents) => {
+      const form = new FormData();
+      for (const doc of batch) {
+        form.append(
+          'files',
+          new Blob([`${doc.title}\n\n${doc.text}`], { type: 'text/plain' }),
+          fileNameOf(doc._id, doc.title),
+        );
+      }
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}/api/files`, {
+        method: 'POST',
+        headers: { cookie, origin: BENCH_ORIGIN },
+        body: form,
+      });
+      requestTimes.push(performance.now() - started);
+      const body = (await response.json()) as {
+        files?: unknown[];
+        refused?: RefusedFile[];
+        error?: { reason?: string; message?: string };
+      };
+      if (response.ok) {
+        accepted += body.files?.length ?? 0;
+        refused.push(...(body.refused ?? []));
+      } else {
+        failedRequests.push(`${response.status} ${body.error?.reason ?? ''} ${body.error?.message ?? ''}`.trim());
+      }
+    };
+
+    console.log(
+      `upload-throughput: ${documents.length} SciFact abstracts as .txt files, ${FILES_PER_REQUEST} a request, ${inFlight} in flight`,
+    );
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        while (next < batches.length) {
+          const batch = batches[next];
+          next += 1;
+          if (batch) await send(batch);
+        }
+      }),
+    );
+    const uploadedSeconds = (performance.now() - started) / 1000;
+    const deadline = Date.now() + 30 * 60_000;
+    let settled = await countSettled();
+    while (settled.ready + settled.failed < accepted && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      settled = await countSettled();
+    }
+    const totalSeconds = (performance.now() - started) / 1000;
+    const sortedTimes = [...requestTimes].sort((a, b) => a - b);
+    const p95 = sortedTimes[Math.min(sortedTimes.length - 1, Math.ceil(0.95 * sortedTimes.length) - 1)] ?? 0;
+
+    console.log(
+      `uploads answered: ${accepted} accepted, ${refused.length} refused, ${failedRequests.length} requests failed, in ${uploadedSeconds.toFixed(1)} s (request p95 ${p95.toFixed(0)} ms)`,
+    );
+    console.log(
+      `indexed: ${settled.ready} ready, ${settled.failed} failed, all settled after ${totalSeconds.toFixed(1)} s = ${(settled.ready / totalSeconds).toFixed(0)} documents/s end to end   (target >= 300)`,
+    );
+    for (const file of refused.slice(0, 5))
+      console.log(`  refused: ${file.name}: ${file.reason ?? ''} ${file.message ?? ''}`);
+    for (const failure of failedRequests.slice(0, 5)) console.log(`  request failed: ${failure}`);
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
