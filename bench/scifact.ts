@@ -18,6 +18,7 @@ import { ingestTexts, isIngestFailure } from '../apps/server/src/modules/documen
 import { BM25_B, BM25_K1, maintainSearchIndex } from '../apps/server/src/modules/search/search.repository.ts';
 import { searchPassages } from '../apps/server/src/modules/search/search.service.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
+import { toScifactIngestInput } from './scifact-input.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const evalDir = process.env.EVAL_DIR ?? path.resolve(repoRoot, '../shared/eval');
@@ -112,15 +113,7 @@ async function main() {
     const batch = docs.slice(start, start + INGEST_BATCH);
     const outcomes = await ingestTexts(
       db,
-      batch.map((doc) => ({
-        ownerId: userId,
-        source: 'upload' as const,
-        externalId: `scifact:${doc._id}`,
-        title: doc.title,
-        mimeType: 'text/plain',
-        pages: [{ page: null, text: doc.text }],
-        contentHash: doc._id,
-      })),
+      batch.map((doc) => toScifactIngestInput(doc, userId)),
     );
     outcomes.forEach((outcome, index) => {
       if (isIngestFailure(outcome)) throw outcome.error;

@@ -29,6 +29,7 @@ import { type IngestTextInput, ingestText } from '../apps/server/src/modules/doc
 import { maintainSearchIndex } from '../apps/server/src/modules/search/search.repository.ts';
 import { searchPassages } from '../apps/server/src/modules/search/search.service.ts';
 import { type Database, openDatabase, rowsOf } from '../apps/server/src/platform/db.ts';
+import { toScifactIngestInput } from './scifact-input.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const evalDir = process.env.EVAL_DIR ?? path.resolve(repoRoot, '../shared/eval');
@@ -268,15 +269,7 @@ async function main() {
       if (stage === '5k') {
         const real = await ingestAll(
           db,
-          corpus.map((doc) => ({
-            ownerId: benchUserId,
-            source: 'upload' as const,
-            externalId: `scifact:${doc._id}`,
-            title: doc.title,
-            mimeType: 'text/plain',
-            pages: [{ page: null, text: doc.text }],
-            contentHash: doc._id,
-          })),
+          corpus.map((doc) => toScifactIngestInput(doc, benchUserId)),
         );
         const rows = rowsOf<{ id: string; external_id: string }>(
           await db.execute(sql`SELECT id, external_id FROM documents WHERE external_id LIKE 'scifact:%'`),
