@@ -1,7 +1,8 @@
 /**
  * Connector sync: how fast a first sync indexes a user's files, and what a sync after a few changes costs. For each
  * provider a local fake of it (apps/server/src/test/fakes, the provider's real wire format) holds files of varied
- * English text (2-20 KB); the real app (buildApp on a fresh embedded PGlite, in this process) is configured with the
+ * English text (2-20 KB, connector-files.ts) in a process of its own (connector-fake-host.ts: the provider is a remote
+ * service, so its CPU is not the app's, and on two cores each gets one); the real app (buildApp on a fresh embedded PGlite, in this process) is configured with the
  * provider's client and CONNECTOR_BASE_URL_* at the fake. A verified user connects through the real connect and
  * callback routes (following the fake's consent redirect); the callback queues the first sync, which is timed until
  * the job queue is drained. Then some files change at the source, a sync is asked for (POST /:provider/sync) and the
@@ -19,9 +20,11 @@
  * Targets print as pass/FAIL lines; the script exits non-zero only when something goes wrong (a sync fails, or the
  * indexed count is not the file count).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { ConnectorProvider } from '@lumen/contract';
@@ -30,11 +33,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { connections, documents, syncRuns } from '../apps/server/src/db/schema/index.ts';
-import { startDropboxFake } from '../apps/server/src/test/fakes/dropbox-fake.ts';
-import { dropboxFakeEnv, googleDriveFakeEnv, oneDriveFakeEnv } from '../apps/server/src/test/fakes/fake-env.ts';
-import { startGoogleDriveFake } from '../apps/server/src/test/fakes/google-drive-fake.ts';
-import { startOneDriveFake } from '../apps/server/src/test/fakes/onedrive-fake.ts';
 import { BENCH_ORIGIN, signInBenchUser } from './bench-session.ts';
+import type { FakeHostCommand, FakeHostReady, FakeHostRequests } from './connector-fake-host.ts';
+import { loadParagraphs } from './connector-files.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -49,124 +50,19 @@ const CHANGED = Number(args.changed);
 const TARGET_FILES_PER_SECOND = 100;
 const TARGET_FEED_CALLS = 5;
 const ORIGIN = BENCH_ORIGIN;
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const evalDir = process.env.EVAL_DIR ?? path.resolve(repoRoot, '../shared/eval');
-
-// --- Text ---
-
-/** A small seeded generator (mulberry32): the same file index gives the same text at every run. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function readJsonl(file: string): Array<Record<string, string>> {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as Record<string, string>);
-}
-
-/** Paragraphs of real English: SQuAD passages and SciFact abstracts when present, else generated sentences. */
-function loadParagraphs(): { paragraphs: string[]; source: string } {
-  const squad = path.join(evalDir, 'squad2_dev_subset', 'passages.jsonl');
-  const scifact = path.join(evalDir, 'scifact', 'corpus.jsonl');
-  const paragraphs: string[] = [];
-  if (existsSync(squad)) paragraphs.push(...readJsonl(squad).map((row) => row.text ?? ''));
-  if (existsSync(scifact)) paragraphs.push(...readJsonl(scifact).map((row) => row.text ?? ''));
-  const usable = [...new Set(paragraphs.filter((text) => text.length >= 200))];
-  if (usable.length >= 100) return { paragraphs: usable, source: `SQuAD + SciFact text from ${evalDir}` };
-  return { paragraphs: generateParagraphs(2000), source: 'built-in generated text (EVAL_DIR data not found)' };
-}
-
-const SUBJECTS = ['The team', 'Our customer', 'The finance group', 'Each reviewer', 'The new supplier', 'The board'];
-const VERBS = ['approved', 'reviewed', 'postponed', 'questioned', 'summarised', 'rewrote', 'published', 'measured'];
-const OBJECTS = [
-  'the quarterly budget',
-  'the onboarding checklist',
-  'the security policy',
-  'the release plan',
-  'the travel guidelines',
-  'the hiring forecast',
-  'the incident report',
-  'the pricing proposal',
-];
-const TAILS = [
-  'after a long discussion about risks and costs',
-  'before the end of the month',
-  'with two small corrections to the figures',
-  'because the previous version was out of date',
-  'and asked for a follow-up meeting next week',
-  'while the regional offices waited for the outcome',
-];
-
-function generateParagraphs(count: number): string[] {
-  const random = createRandom(42);
-  const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)] as T;
-  const paragraphs: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const sentences: string[] = [];
-    const length = 4 + Math.floor(random() * 6);
-    for (let s = 0; s < length; s += 1) {
-      sentences.push(`${pick(SUBJECTS)} ${pick(VERBS)} ${pick(OBJECTS)} ${pick(TAILS)} (note ${i}.${s}).`);
-    }
-    paragraphs.push(sentences.join(' '));
-  }
-  return paragraphs;
-}
-
-interface BenchFile {
-  name: string;
-  folder: string;
-  mimeType: string;
-  text: string;
-}
-
-const TOPICS = ['budget', 'meeting-notes', 'research', 'policy', 'proposal', 'report', 'handbook', 'minutes'];
-
-/** The i-th file: 2-20 KB of paragraphs picked by a generator seeded with i; one in five is Markdown. */
-function makeFile(paragraphs: string[], index: number): BenchFile {
-  const random = createRandom(index + 1);
-  const isMarkdown = index % 5 === 0;
-  const target = 2048 + Math.floor(random() * 18 * 1024);
-  const topic = TOPICS[index % TOPICS.length] ?? 'notes';
-  const parts: string[] = isMarkdown ? [`# ${topic.replace('-', ' ')} ${index}`] : [];
-  let size = 0;
-  while (size < target) {
-    const paragraph = paragraphs[Math.floor(random() * paragraphs.length)] ?? '';
-    if (isMarkdown && random() < 0.3) parts.push(`## Section ${parts.length}`);
-    parts.push(paragraph);
-    size += paragraph.length + 2;
-  }
-  return {
-    name: `${topic}-${String(index).padStart(5, '0')}.${isMarkdown ? 'md' : 'txt'}`,
-    folder: `Team ${index % 20}`,
-    mimeType: isMarkdown ? 'text/markdown' : 'text/plain',
-    text: parts.join('\n\n'),
-  };
-}
-
-function changedText(file: BenchFile): string {
-  return `${file.text}\n\nRevised: the figures above were checked again and two paragraphs were rewritten.`;
-}
 
 // --- Providers ---
 
 type RequestKind = 'feed' | 'metadata' | 'download' | 'auth';
 
+/** The provider's fake, in its own process (connector-fake-host.ts), driven over its stdin and stdout. */
 interface ProviderHarness {
   env: Record<string, string>;
+  megabytes: number;
   /** Changes the content of the files with these indices. */
-  changeFiles(indices: number[]): void;
-  requests(): Array<{ method: string; path: string }>;
-  resetRequests(): void;
-  classify(requestPath: string): RequestKind;
+  changeFiles(indices: number[]): Promise<void>;
+  requests(): Promise<FakeHostRequests>;
+  resetRequests(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -174,85 +70,58 @@ interface ProviderSpec {
   provider: ConnectorProvider;
   label: string;
   files: number;
-  start(files: BenchFile[]): Promise<ProviderHarness>;
+  classify(requestPath: string): RequestKind;
 }
 
-async function startGoogleDrive(files: BenchFile[]): Promise<ProviderHarness> {
-  const fake = await startGoogleDriveFake();
-  const ids = fake.addFiles(files.length, (i) => {
-    const file = files[i] as BenchFile;
-    return { name: file.name, mimeType: file.mimeType, content: file.text };
+async function startFakeHost(provider: ConnectorProvider, files: number): Promise<ProviderHarness> {
+  const script = fileURLToPath(new URL('./connector-fake-host.ts', import.meta.url));
+  const child = spawn(process.execPath, [...process.execArgv, script, provider, String(files)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const nextLine = async <T>(): Promise<T> => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error(`the ${provider} fake exited`);
+    return JSON.parse(value) as T;
+  };
+  const ask = async <T>(command: FakeHostCommand): Promise<T> => {
+    child.stdin.write(`${JSON.stringify(command)}\n`);
+    return nextLine<T>();
+  };
+  const ready = await nextLine<FakeHostReady>();
   return {
-    env: googleDriveFakeEnv(fake),
-    changeFiles: (indices) => {
-      for (const i of indices) fake.updateFile(ids[i] ?? '', { content: changedText(files[i] as BenchFile) });
+    env: ready.env,
+    megabytes: ready.megabytes,
+    changeFiles: async (indices) => void (await ask({ command: 'change', indices })),
+    requests: () => ask<FakeHostRequests>({ command: 'requests' }),
+    resetRequests: async () => void (await ask({ command: 'reset' })),
+    close: async () => {
+      child.stdin.end();
+      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
     },
-    requests: () => fake.requests,
-    resetRequests: () => fake.resetRequests(),
-    classify: (p) => {
-      if (p === '/token' || p === '/revoke' || p.startsWith('/o/oauth2/')) return 'auth';
-      if (p === '/drive/v3/files' || p.startsWith('/drive/v3/changes')) return 'feed';
-      if (p.startsWith('/drive/v3/files/')) return 'download';
-      return 'metadata';
-    },
-    close: () => fake.close(),
   };
 }
 
-async function startOneDrive(files: BenchFile[]): Promise<ProviderHarness> {
-  const fake = await startOneDriveFake();
-  const folders = new Map<string, string>();
-  for (const file of files) {
-    if (!folders.has(file.folder)) folders.set(file.folder, fake.addFolder(file.folder));
-  }
-  const ids = fake.addFiles(files.length, (i) => {
-    const file = files[i] as BenchFile;
-    return { name: file.name, mimeType: file.mimeType, content: file.text, parentId: folders.get(file.folder) };
-  });
-  return {
-    env: oneDriveFakeEnv(fake),
-    changeFiles: (indices) => {
-      for (const i of indices) fake.updateFile(ids[i] ?? '', changedText(files[i] as BenchFile));
-    },
-    requests: () => fake.requests,
-    resetRequests: () => fake.resetRequests(),
-    classify: (p) => {
-      if (p.includes('/oauth2/v2.0/')) return 'auth';
-      if (p.endsWith('/delta')) return 'feed';
-      // The content call answers a redirect to a pre-authenticated download URL: two requests per file.
-      if (p.endsWith('/content') || p.startsWith('/download/')) return 'download';
-      return 'metadata';
-    },
-    close: () => fake.close(),
-  };
+function classifyGoogleDrive(p: string): RequestKind {
+  if (p === '/token' || p === '/revoke' || p.startsWith('/o/oauth2/')) return 'auth';
+  if (p === '/drive/v3/files' || p.startsWith('/drive/v3/changes')) return 'feed';
+  if (p.startsWith('/drive/v3/files/')) return 'download';
+  return 'metadata';
 }
 
-async function startDropbox(files: BenchFile[]): Promise<ProviderHarness> {
-  const fake = await startDropboxFake();
-  const pathOf = (file: BenchFile) => `/${file.folder}/${file.name}`;
-  fake.addFiles(files.length, (i) => {
-    const file = files[i] as BenchFile;
-    return { path: pathOf(file), content: file.text };
-  });
-  return {
-    env: dropboxFakeEnv(fake),
-    changeFiles: (indices) => {
-      for (const i of indices) {
-        const file = files[i] as BenchFile;
-        fake.updateFile(pathOf(file), changedText(file));
-      }
-    },
-    requests: () => fake.requests,
-    resetRequests: () => fake.resetRequests(),
-    classify: (p) => {
-      if (p.startsWith('/oauth2/')) return 'auth';
-      if (p.startsWith('/2/files/list_folder')) return 'feed';
-      if (p === '/2/files/download') return 'download';
-      return 'metadata';
-    },
-    close: () => fake.close(),
-  };
+function classifyOneDrive(p: string): RequestKind {
+  if (p.includes('/oauth2/v2.0/')) return 'auth';
+  if (p.endsWith('/delta')) return 'feed';
+  // The content call answers a redirect to a pre-authenticated download URL: two requests per file.
+  if (p.endsWith('/content') || p.startsWith('/download/')) return 'download';
+  return 'metadata';
+}
+
+function classifyDropbox(p: string): RequestKind {
+  if (p.startsWith('/oauth2/')) return 'auth';
+  if (p.startsWith('/2/files/list_folder')) return 'feed';
+  if (p === '/2/files/download') return 'download';
+  return 'metadata';
 }
 
 // --- The app ---
@@ -328,10 +197,13 @@ async function countDocuments(app: FastifyInstance, userId: string, provider: Co
   return Number(row?.value ?? 0);
 }
 
-function tally(harness: ProviderHarness): Record<RequestKind, number> & { total: number } {
-  const counts = { feed: 0, metadata: 0, download: 0, auth: 0, total: 0 };
-  for (const request of harness.requests()) {
-    counts[harness.classify(request.path)] += 1;
+type Tally = Record<RequestKind, number> & { total: number; fakeCpuSeconds: number };
+
+async function tally(spec: ProviderSpec, harness: ProviderHarness): Promise<Tally> {
+  const { requests, cpuSeconds } = await harness.requests();
+  const counts = { feed: 0, metadata: 0, download: 0, auth: 0, total: 0, fakeCpuSeconds: cpuSeconds };
+  for (const request of requests) {
+    counts[spec.classify(request.path)] += 1;
     counts.total += 1;
   }
   return counts;
@@ -342,22 +214,20 @@ interface Result {
   files: number;
   firstSeconds: number;
   filesPerSecond: number;
-  firstRequests: ReturnType<typeof tally>;
+  firstRequests: Tally;
   secondSeconds: number;
-  secondRequests: ReturnType<typeof tally>;
+  secondRequests: Tally;
   secondIndexed: number;
 }
 
-async function benchProvider(spec: ProviderSpec, paragraphs: string[]): Promise<Result> {
-  const files = Array.from({ length: spec.files }, (_, i) => makeFile(paragraphs, i));
-  const megabytes = files.reduce((sum, file) => sum + Buffer.byteLength(file.text), 0) / 1024 / 1024;
-  console.log(`\n${spec.label}: ${spec.files} files, ${megabytes.toFixed(1)} MB of text`);
-  const harness = await spec.start(files);
+async function benchProvider(spec: ProviderSpec): Promise<Result> {
+  const harness = await startFakeHost(spec.provider, spec.files);
+  console.log(`\n${spec.label}: ${spec.files} files, ${harness.megabytes.toFixed(1)} MB of text`);
   const { app, close } = await startApp(harness.env);
   try {
     const { cookie, userId } = await signInBenchUser(app);
     const callbackUrl = await authorize(app, spec.provider, cookie);
-    harness.resetRequests();
+    await harness.resetRequests();
 
     // The first sync: the callback stores the connection and queues it.
     let started = performance.now();
@@ -368,7 +238,7 @@ async function benchProvider(spec: ProviderSpec, paragraphs: string[]): Promise<
     const firstSeconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-    const firstRequests = tally(harness);
+    const firstRequests = await tally(spec, harness);
     const firstRun = await latestRun(app, userId, spec.provider);
     const indexed = await countDocuments(app, userId, spec.provider);
     if (indexed !== spec.files) throw new Error(`${indexed} documents indexed for ${spec.files} files`);
@@ -378,7 +248,7 @@ async function benchProvider(spec: ProviderSpec, paragraphs: string[]): Promise<
     );
     // On a busy machine the wall time mostly waits for a core: the process's CPU time says what the work costs.
     console.log(
-      `  process CPU time ${cpuSeconds.toFixed(1)} s (app, PGlite and the fake together) = ${(spec.files / cpuSeconds).toFixed(0)} files per CPU second, load average ${loadavg()[0]?.toFixed(1)}`,
+      `  app process CPU time ${cpuSeconds.toFixed(1)} s (app and PGlite) = ${(spec.files / cpuSeconds).toFixed(0)} files per CPU second; the fake's process ${firstRequests.fakeCpuSeconds.toFixed(1)} s; load average ${loadavg()[0]?.toFixed(1)}`,
     );
     console.log(
       `  fake received ${firstRequests.total} requests: ${firstRequests.feed} listing/feed, ${firstRequests.metadata} metadata, ${firstRequests.download} downloads, ${firstRequests.auth} token`,
@@ -387,8 +257,8 @@ async function benchProvider(spec: ProviderSpec, paragraphs: string[]): Promise<
     // A sync after a few files changed at the source.
     const step = Math.max(1, Math.floor(spec.files / CHANGED));
     const changed = Array.from({ length: Math.min(CHANGED, spec.files) }, (_, k) => k * step);
-    harness.changeFiles(changed);
-    harness.resetRequests();
+    await harness.changeFiles(changed);
+    await harness.resetRequests();
     started = performance.now();
     const asked = await app.inject({
       method: 'POST',
@@ -398,7 +268,7 @@ async function benchProvider(spec: ProviderSpec, paragraphs: string[]): Promise<
     if (asked.statusCode !== 202) throw new Error(`sync was not queued: ${asked.statusCode} ${asked.body}`);
     await app.jobs.drain(DRAIN);
     const secondSeconds = (performance.now() - started) / 1000;
-    const secondRequests = tally(harness);
+    const secondRequests = await tally(spec, harness);
     const secondRun = await latestRun(app, userId, spec.provider);
     if (secondRun.filesSynced !== changed.length) {
       throw new Error(`the second sync indexed ${secondRun.filesSynced} files for ${changed.length} changed`);
@@ -462,17 +332,17 @@ async function main() {
       provider: 'google-drive',
       label: 'Google Drive',
       files: Number(args['files-drive']),
-      start: startGoogleDrive,
+      classify: classifyGoogleDrive,
     },
-    { provider: 'onedrive', label: 'OneDrive', files: Number(args['files-graph']), start: startOneDrive },
-    { provider: 'dropbox', label: 'Dropbox', files: Number(args['files-dropbox']), start: startDropbox },
+    { provider: 'onedrive', label: 'OneDrive', files: Number(args['files-graph']), classify: classifyOneDrive },
+    { provider: 'dropbox', label: 'Dropbox', files: Number(args['files-dropbox']), classify: classifyDropbox },
   ];
   const chosen = args.only ? specs.filter((spec) => spec.provider === args.only) : specs;
   if (chosen.length === 0) throw new Error(`--only must be one of ${specs.map((spec) => spec.provider).join(', ')}`);
   const { paragraphs, source } = loadParagraphs();
   console.log(`Connector sync benchmark (${source}, ${paragraphs.length} paragraphs)`);
   const results: Result[] = [];
-  for (const spec of chosen) results.push(await benchProvider(spec, paragraphs));
+  for (const spec of chosen) results.push(await benchProvider(spec));
   printSummary(results);
 }
 
