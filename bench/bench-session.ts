@@ -1,10 +1,29 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { type Config, loadConfig } from '../apps/server/src/config.ts';
 import { user } from '../apps/server/src/db/schema/index.ts';
 
 /** The origin the benches' requests come from (the app's default trusted origin). */
 export const BENCH_ORIGIN = 'http://localhost:3000';
+
+/**
+ * The app's configuration for a bench: production mode, quiet logs, data in `dataDir`, the builtin model, no web app;
+ * `env` adds or overrides variables.
+ */
+export function loadBenchConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    DATA_DIR: dataDir,
+    APP_URL: BENCH_ORIGIN,
+    SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
+    AI_PROVIDER: 'builtin',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+}
 
 /** Signs a new user up and in through the real auth routes (the address marked verified): their cookie and id. */
 export async function signInBenchUser(app: FastifyInstance): Promise<{ cookie: string; userId: string }> {

@@ -18,9 +18,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { ingestText } from '../apps/server/src/modules/documents/ingest.ts';
-import { BENCH_ORIGIN, signInBenchUser } from './bench-session.ts';
+import { BENCH_ORIGIN, loadBenchConfig, signInBenchUser } from './bench-session.ts';
+import { percentile } from './eval-metrics.ts';
 
 const { values: args } = parseArgs({ options: { requests: { type: 'string', default: '200' } } });
 const REQUESTS = Number(args.requests);
@@ -58,10 +58,6 @@ function loadCorpus(): Corpus {
   };
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 /** Sends one chat message; returns ms to the first text delta, and reads the stream to its end. */
 async function timeFirstToken(baseUrl: string, cookie: string, conversationId: string, text: string) {
   const started = performance.now();
@@ -97,16 +93,7 @@ interface ServerReady {
 /** The server side (a child process, so the client's reads never wait behind the server's work). */
 async function serve() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lumen-chat-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    APP_URL: ORIGIN,
-    SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
-    AI_PROVIDER: 'builtin',
-    ASSISTANT_RATE_LIMIT_MAX: '1000000',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  });
+  const config = loadBenchConfig(dataDir, { ASSISTANT_RATE_LIMIT_MAX: '1000000' });
   const app = await buildApp(config);
   const stop = async () => {
     await app.close();

@@ -3,39 +3,21 @@
  * present, else generated sentences), the same for the same index at every run. Shared by the benchmark and the
  * process that hosts the provider fakes (connector-fake-host.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createSeededRandom, readJsonl } from './eval-metrics.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const evalDir = process.env.EVAL_DIR ?? path.resolve(repoRoot, '../shared/eval');
-
-/** A small seeded generator (mulberry32): the same file index gives the same text at every run. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function readJsonl(file: string): Array<Record<string, string>> {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as Record<string, string>);
-}
 
 /** Paragraphs of real English: SQuAD passages and SciFact abstracts when present, else generated sentences. */
 export function loadParagraphs(): { paragraphs: string[]; source: string } {
   const squad = path.join(evalDir, 'squad2_dev_subset', 'passages.jsonl');
   const scifact = path.join(evalDir, 'scifact', 'corpus.jsonl');
   const paragraphs: string[] = [];
-  if (existsSync(squad)) paragraphs.push(...readJsonl(squad).map((row) => row.text ?? ''));
-  if (existsSync(scifact)) paragraphs.push(...readJsonl(scifact).map((row) => row.text ?? ''));
+  if (existsSync(squad)) paragraphs.push(...readJsonl<Record<string, string>>(squad).map((row) => row.text ?? ''));
+  if (existsSync(scifact)) paragraphs.push(...readJsonl<Record<string, string>>(scifact).map((row) => row.text ?? ''));
   const usable = [...new Set(paragraphs.filter((text) => text.length >= 200))];
   if (usable.length >= 100) return { paragraphs: usable, source: `SQuAD + SciFact text from ${evalDir}` };
   return { paragraphs: generateParagraphs(2000), source: 'built-in generated text (EVAL_DIR data not found)' };
@@ -63,7 +45,7 @@ const TAILS = [
 ];
 
 function generateParagraphs(count: number): string[] {
-  const random = createRandom(42);
+  const random = createSeededRandom(42);
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)] as T;
   const paragraphs: string[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -88,7 +70,7 @@ const TOPICS = ['budget', 'meeting-notes', 'research', 'policy', 'proposal', 're
 
 /** The i-th file: 2-20 KB of paragraphs picked by a generator seeded with i; one in five is Markdown. */
 export function makeFile(paragraphs: string[], index: number): BenchFile {
-  const random = createRandom(index + 1);
+  const random = createSeededRandom(index + 1);
   const isMarkdown = index % 5 === 0;
   const target = 2048 + Math.floor(random() * 18 * 1024);
   const topic = TOPICS[index % TOPICS.length] ?? 'notes';

@@ -31,9 +31,8 @@ import type { ConnectorProvider } from '@lumen/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { connections, documents, syncRuns } from '../apps/server/src/db/schema/index.ts';
-import { BENCH_ORIGIN, signInBenchUser } from './bench-session.ts';
+import { BENCH_ORIGIN, loadBenchConfig, signInBenchUser } from './bench-session.ts';
 import type { FakeHostCommand, FakeHostReady, FakeHostRequests } from './connector-fake-host.ts';
 import { loadParagraphs } from './connector-files.ts';
 
@@ -128,16 +127,7 @@ function classifyDropbox(p: string): RequestKind {
 
 async function startApp(env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lumen-sync-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-    DATA_DIR: dataDir,
-    APP_URL: ORIGIN,
-    SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
-    AI_PROVIDER: 'builtin',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    ...env,
-  });
+  const config = loadBenchConfig(dataDir, env);
   const app = await buildApp(config);
   await app.ready();
   return {

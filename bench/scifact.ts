@@ -8,7 +8,7 @@
  * EVAL_DIR overrides where the evaluation data lives (default: ../shared/eval beside the repository).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ import { ingestTexts, isIngestFailure } from '../apps/server/src/modules/documen
 import { BM25_B, BM25_K1, maintainSearchIndex } from '../apps/server/src/modules/search/search.repository.ts';
 import { searchPassages } from '../apps/server/src/modules/search/search.service.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
+import { ndcgAt, percentile, readJsonl, readQrels, recallAt } from './eval-metrics.ts';
 import { toScifactIngestInput } from './scifact-input.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,48 +40,6 @@ const bm25 =
 const INGEST_BATCH = 500;
 /** Passages fetched for the quality metrics: enough to hold 100 distinct documents. */
 const DEEP_LIMIT = 200;
-
-function readJsonl<T>(file: string): T[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as T);
-}
-
-function readQrels(file: string): Map<string, Map<string, number>> {
-  const qrels = new Map<string, Map<string, number>>();
-  for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
-    const [queryId, corpusId, score] = line.trim().split('\t');
-    if (!queryId || !corpusId) continue;
-    const judged = qrels.get(queryId) ?? new Map<string, number>();
-    judged.set(corpusId, Number(score));
-    qrels.set(queryId, judged);
-  }
-  return qrels;
-}
-
-function ndcgAt(ranked: string[], judged: Map<string, number>, k: number): number {
-  const dcg = ranked
-    .slice(0, k)
-    .reduce((sum, id, index) => sum + (2 ** (judged.get(id) ?? 0) - 1) / Math.log2(index + 2), 0);
-  const ideal = [...judged.values()]
-    .sort((a, b) => b - a)
-    .slice(0, k)
-    .reduce((sum, gain, index) => sum + (2 ** gain - 1) / Math.log2(index + 2), 0);
-  return ideal === 0 ? 0 : dcg / ideal;
-}
-
-function recallAt(ranked: string[], judged: Map<string, number>, k: number): number {
-  const relevant = [...judged].filter(([, score]) => score > 0).map(([id]) => id);
-  if (relevant.length === 0) return 0;
-  const top = new Set(ranked.slice(0, k));
-  return relevant.filter((id) => top.has(id)).length / relevant.length;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 /** Documents in the order of their first passage. */
 function distinctDocuments(documentIds: string[]): string[] {

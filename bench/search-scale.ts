@@ -17,7 +17,7 @@
  * where the evaluation data lives (default: ../shared/eval beside the repository).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,7 @@ import { type IngestTextInput, ingestText } from '../apps/server/src/modules/doc
 import { maintainSearchIndex } from '../apps/server/src/modules/search/search.repository.ts';
 import { searchPassages } from '../apps/server/src/modules/search/search.service.ts';
 import { type Database, openDatabase, rowsOf } from '../apps/server/src/platform/db.ts';
+import { createSeededRandom, ndcgAt, percentile, readJsonl, readQrels, recallAt } from './eval-metrics.ts';
 import { toScifactIngestInput } from './scifact-input.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,60 +60,6 @@ const DEEP_LIMIT = 200;
 /** Documents handed to the ingestion at once (the unit a connector's page of changes would be). */
 const INGEST_BATCH = 100;
 
-/** A small seeded generator (mulberry32): the same corpus for the same seed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function readJsonl<T>(file: string): T[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as T);
-}
-
-function readQrels(file: string): Map<string, Map<string, number>> {
-  const qrels = new Map<string, Map<string, number>>();
-  for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
-    const [queryId, corpusId, score] = line.trim().split('\t');
-    if (!queryId || !corpusId) continue;
-    const judged = qrels.get(queryId) ?? new Map<string, number>();
-    judged.set(corpusId, Number(score));
-    qrels.set(queryId, judged);
-  }
-  return qrels;
-}
-
-function ndcgAt(ranked: string[], judged: Map<string, number>, k: number): number {
-  const dcg = ranked
-    .slice(0, k)
-    .reduce((sum, id, index) => sum + (2 ** (judged.get(id) ?? 0) - 1) / Math.log2(index + 2), 0);
-  const ideal = [...judged.values()]
-    .sort((a, b) => b - a)
-    .slice(0, k)
-    .reduce((sum, gain, index) => sum + (2 ** gain - 1) / Math.log2(index + 2), 0);
-  return ideal === 0 ? 0 : dcg / ideal;
-}
-
-function recallAt(ranked: string[], judged: Map<string, number>, k: number): number {
-  const relevant = [...judged].filter(([, score]) => score > 0).map(([id]) => id);
-  if (relevant.length === 0) return 0;
-  const top = new Set(ranked.slice(0, k));
-  return relevant.filter((id) => top.has(id)).length / relevant.length;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 async function folderBytes(folder: string): Promise<number> {
   let total = 0;
   for (const entry of await readdir(folder, { withFileTypes: true })) {
@@ -137,7 +84,7 @@ class DistractorWriter {
         .map((sentence) => sentence.trim())
         .filter((sentence) => sentence.split(/\s+/).length >= 5),
     );
-    this.random = seededRandom(seed);
+    this.random = createSeededRandom(seed);
   }
 
   private sentence(): string {

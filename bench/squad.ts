@@ -13,7 +13,7 @@
  * EVAL_DIR overrides where the evaluation data lives (default: ../shared/eval beside the repository).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,7 @@ import {
 import { ingestText } from '../apps/server/src/modules/documents/ingest.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { createLocalStorage } from '../apps/server/src/platform/storage.ts';
+import { percentile, readJsonl } from './eval-metrics.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const evalDir = process.env.EVAL_DIR ?? path.resolve(repoRoot, '../shared/eval');
@@ -57,18 +58,6 @@ interface SquadQuestion {
   passage_id: string;
   is_impossible: boolean;
   answers: string[];
-}
-
-function readJsonl<T>(file: string): T[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as T);
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);

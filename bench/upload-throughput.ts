@@ -16,9 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { rowsOf } from '../apps/server/src/platform/db.ts';
-import { BENCH_ORIGIN, signInBenchUser } from './bench-session.ts';
+import { BENCH_ORIGIN, loadBenchConfig, signInBenchUser } from './bench-session.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const evalDir = process.env.EVAL_DIR ?? path.resolve(repoRoot, '../shared/eval');
@@ -59,15 +58,7 @@ async function main() {
   const documents = args.documents ? corpus.slice(0, Number(args.documents)) : corpus;
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lumen-upload-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    APP_URL: BENCH_ORIGIN,
-    SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
-    OCR_ENABLED: 'false',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  });
+  const config = loadBenchConfig(dataDir, { OCR_ENABLED: 'false' });
   const app = await buildApp(config);
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });

@@ -11,6 +11,16 @@ async function tabTo(page: Page, target: Locator, maxStops = 40) {
   throw new Error(`Tab never reached ${target}`);
 }
 
+/** From the top of /chat: the skip link is the first Tab stop and Enter on it puts focus in the composer. */
+async function skipToComposer(page: Page): Promise<Locator> {
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to message composer' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await expect(composer).toBeFocused();
+  return composer;
+}
+
 test('with the keyboard only: sign in, skip to the composer and ask, a dialog closes with Escape, focus follows the route', async ({
   browser,
 }) => {
@@ -46,11 +56,7 @@ test('with the keyboard only: sign in, skip to the composer and ask, a dialog cl
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
   await expect(welcome).toBeHidden();
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'Skip to message composer' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  const composer = page.getByRole('textbox', { name: 'Message' });
-  await expect(composer).toBeFocused();
+  await skipToComposer(page);
   await page.keyboard.type('What can you do?');
   await page.keyboard.press('Enter');
   const answer = page.getByRole('article', { name: 'Assistant message' }).last();
@@ -129,11 +135,7 @@ test('with the keyboard only: sign up, create a workspace, upload a file and ask
   await expect(welcome).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(welcome).toBeHidden();
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'Skip to message composer' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  const composer = page.getByRole('textbox', { name: 'Message' });
-  await expect(composer).toBeFocused();
+  const composer = await skipToComposer(page);
   await page.keyboard.press('Shift+Tab');
   await expect(page.getByRole('button', { name: 'Attach files' })).toBeFocused();
   const chooser = page.waitForEvent('filechooser');
