@@ -37,6 +37,17 @@ export const chunkPostings = pgTable(
   (table) => [index('chunk_postings_document_idx').on(table.documentId)],
 );
 
+/**
+ * Each lexeme's document frequency for BM25's idf: how many postings (indexed chunks) carry it, over the whole index.
+ * Kept by the statement triggers on `chunk_postings` (migration 0014_search_term_statistics), in the transaction that
+ * adds or removes the postings, so search reads a query's few rows instead of counting postings (issue #17). A lexeme
+ * whose postings are all gone keeps its row at 0 (a re-index adds it back at once).
+ */
+export const searchLexemes = pgTable('search_lexemes', {
+  lexeme: text('lexeme').primaryKey(),
+  chunkCount: bigint('chunk_count', { mode: 'number' }).notNull(),
+});
+
 /** One row (id 1): the number of indexed chunks and their total length, for idf and the average chunk length. */
 export const searchStats = pgTable('search_stats', {
   id: smallint('id').primaryKey(),

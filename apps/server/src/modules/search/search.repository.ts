@@ -1,6 +1,13 @@
 import type { SearchResult } from '@lumen/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { chunkEmbeddings, chunkPostings, chunks, documents, searchStats } from '../../db/schema/index.ts';
+import {
+  chunkEmbeddings,
+  chunkPostings,
+  chunks,
+  documents,
+  searchLexemes,
+  searchStats,
+} from '../../db/schema/index.ts';
 import { columnNames, type Database, rowsOf } from '../../platform/db.ts';
 import { visibleDocumentsCondition } from '../access/index.ts';
 
@@ -62,7 +69,7 @@ export const returningInsertedChunks: SQL = sql`RETURNING ${chunks.id} AS id, ${
 /**
  * The statement that indexes the chunks a preceding CTE named `inserted (id, document_id, text)` returned (see
  * `returningInsertedChunks`): the lexemes of `title + text` of each chunk with their frequency and the chunk's length.
- * A trigger updates the corpus statistics.
+ * A trigger updates the corpus statistics and the lexemes' document frequencies.
  */
 export function insertPostingsSql(title: string): SQL {
   return sql`
@@ -141,7 +148,7 @@ function float(value: number): SQL {
 
 /**
  * BM25 over the postings of the query's lexemes only (an index-only scan), restricted to searchable documents.
- * Document frequencies are counted over the same postings; the corpus size and average length come from search_stats.
+ * Document frequencies come from search_lexemes; the corpus size and average length from search_stats.
  * Rows ("chunkId", score), best first; null when nothing can match.
  */
 function lexicalRankingSql(
@@ -169,18 +176,19 @@ function lexicalRankingSql(
   const K1 = float(parameters.k1);
   const B = float(parameters.b);
   const lengthFactor = float(parameters.b / analysis.averageLength);
-  // The window counts each lexeme's postings over the whole index (document frequency) before the visibility filter.
+  // Document frequencies come from search_lexemes, kept by the postings triggers (ADR 0017); the term's weight is
+  // computed before the per-posting part so the arithmetic is the same as when they were counted here.
   return sql`
     SELECT p.chunk_id AS "chunkId",
            sum(
-             p.qtf * ln(1 + (${n} - p.df + 0.5::float8) / (p.df + 0.5::float8))
-             * p.tf * (${K1} + 1) / (p.tf + ${K1} * (1 - ${B} + ${lengthFactor} * p.chunk_length))
+             p.weight * p.tf * (${K1} + 1) / (p.tf + ${K1} * (1 - ${B} + ${lengthFactor} * p.chunk_length))
            ) AS score
     FROM (
       SELECT ${chunkPostings.chunkId} AS chunk_id, ${chunkPostings.documentId} AS document_id, ${chunkPostings.tf} AS tf,
-             ${chunkPostings.chunkLength} AS chunk_length, ${queryWeight} AS qtf,
-             count(*) OVER (PARTITION BY ${chunkPostings.lexeme}) AS df
+             ${chunkPostings.chunkLength} AS chunk_length,
+             ${queryWeight} * ln(1 + (${n} - ${searchLexemes.chunkCount} + 0.5::float8) / (${searchLexemes.chunkCount} + 0.5::float8)) AS weight
       FROM ${chunkPostings}
+      JOIN ${searchLexemes} ON ${searchLexemes.lexeme} = ${chunkPostings.lexeme}
       WHERE ${chunkPostings.lexeme} IN (${lexemes})
     ) AS p
     WHERE p.document_id IN (${searchableDocuments(filter)})
