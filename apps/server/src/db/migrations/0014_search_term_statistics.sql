@@ -3,6 +3,11 @@ CREATE TABLE "search_lexemes" (
 	"chunk_count" bigint NOT NULL
 );
 --> statement-breakpoint
+-- Every indexing statement updates the rows of its lexemes: with room left on each page the new versions stay on it
+-- (HOT updates, no new index entries), and PostgreSQL prunes the dead ones as it goes, even with no vacuum (PGlite).
+-- Measured on SciFact's ingestion: 55 docs/s with the default fill factor, 81 with 40 (117 without the table).
+ALTER TABLE "search_lexemes" SET (fillfactor = 40);
+--> statement-breakpoint
 -- Document frequencies kept at indexing time (issue #17, ADR 0017): the postings triggers of migration 0003 also add
 -- each statement's postings per lexeme to search_lexemes, in the same transaction, so a search joins a query's few
 -- lexeme rows instead of counting every posting of its words. Lexemes are upserted in sorted order, so concurrent

@@ -110,6 +110,8 @@ export async function insertIndexedChunks(
  */
 export async function maintainSearchIndex(db: Database): Promise<void> {
   await db.execute(sql`VACUUM (ANALYZE) ${chunkPostings}`);
+  // Every indexing statement updates the rows of its lexemes: without a vacuum their dead versions slow the lookups.
+  await db.execute(sql`VACUUM (ANALYZE) ${searchLexemes}`);
   await db.execute(sql`ANALYZE ${documents}`);
   await db.execute(sql`ANALYZE ${chunks}`);
 }
@@ -177,7 +179,8 @@ function lexicalRankingSql(
   const B = float(parameters.b);
   const lengthFactor = float(parameters.b / analysis.averageLength);
   // Document frequencies come from search_lexemes, kept by the postings triggers (ADR 0017); the term's weight is
-  // computed before the per-posting part so the arithmetic is the same as when they were counted here.
+  // computed before the per-posting part so the arithmetic is the same as when they were counted here. The lexemes are
+  // repeated on search_lexemes, else the planner hashes the whole table.
   return sql`
     SELECT p.chunk_id AS "chunkId",
            sum(
@@ -189,7 +192,7 @@ function lexicalRankingSql(
              ${queryWeight} * ln(1 + (${n} - ${searchLexemes.chunkCount} + 0.5::float8) / (${searchLexemes.chunkCount} + 0.5::float8)) AS weight
       FROM ${chunkPostings}
       JOIN ${searchLexemes} ON ${searchLexemes.lexeme} = ${chunkPostings.lexeme}
-      WHERE ${chunkPostings.lexeme} IN (${lexemes})
+      WHERE ${chunkPostings.lexeme} IN (${lexemes}) AND ${searchLexemes.lexeme} IN (${lexemes})
     ) AS p
     WHERE p.document_id IN (${searchableDocuments(filter)})
     GROUP BY p.chunk_id
