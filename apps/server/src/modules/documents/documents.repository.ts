@@ -331,14 +331,14 @@ export async function insertIndexedDocument(
               ${values.spaceId ?? null}::uuid, ${values.url ?? null}, ${values.modifiedAt?.toISOString() ?? null}::timestamptz,
               ${textArray(values.sharedWith ?? [])}, ${values.sourceVersion ?? null})
       ON CONFLICT (${columnNames(documents.ownerId, documents.source, documents.externalId)}) DO NOTHING
-      RETURNING ${documents.id} AS id
+      RETURNING ${documents.id} AS id, ${documents.searchScopeId} AS search_scope_id
     ),
     inserted AS (
       INSERT INTO ${chunks} (${columnNames(chunks.documentId, chunks.ordinal, chunks.page, chunks.text)})
       SELECT doc.id, c.ordinal, c.page, c.text FROM doc, ${passageRowsSql(passages)}
       ${returningInsertedChunks}
     ),
-    indexed AS (${insertPostingsSql(titleForIndex)})
+    indexed AS (${insertPostingsSql(titleForIndex, sql`(SELECT doc.search_scope_id FROM doc)`)})
     SELECT count(*)::int AS created FROM doc`);
   const [row] = rowsOf<{ created: number }>(result);
   return Number(row?.created ?? 0) > 0;

@@ -5,7 +5,13 @@ import { documents, spaces, teams, user, userRoles } from '../../db/schema/index
 import { type Database, type DatabaseHandle, rowsOf } from '../../platform/db.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { visibleDocumentsCondition } from '../access/index.ts';
-import { deleteSourceDocuments, deleteSyncedItem, type IngestTextInput, ingestText } from '../documents/index.ts';
+import {
+  deleteSourceDocuments,
+  deleteSyncedItem,
+  type IngestTextInput,
+  ingestText,
+  updateSyncedItemFields,
+} from '../documents/index.ts';
 import { analyzeQuery, BM25_B, BM25_K1, rankChunksLexically } from './search.repository.ts';
 
 /**
@@ -232,3 +238,195 @@ describe('document frequencies kept at indexing time', () => {
     }
   });
 });
+
+/** The scope ids of a document's postings, and the scope its row says it has. */
+async function scopesOf(documentId: string): Promise<{ postings: number[]; document: number | null }> {
+  const result = await db.execute(sql`
+    SELECT DISTINCT p.scope_id AS scope, d.search_scope_id AS document
+    FROM documents d LEFT JOIN chunk_postings p ON p.document_id = d.id
+    WHERE d.id = ${documentId}`);
+  const rows = rowsOf<{ scope: number | string | null; document: number | string | null }>(result);
+  return {
+    postings: rows.flatMap((row) => (row.scope === null ? [] : [Number(row.scope)])),
+    document: rows[0]?.document === null || rows[0]?.document === undefined ? null : Number(rows[0].document),
+  };
+}
+
+async function findsDocument(userId: string, query: string, documentId: string): Promise<boolean> {
+  const ranked = await rankChunksLexically(db, await analyzeQuery(db, query), { userId }, 50);
+  if (ranked.length === 0) return false;
+  const result = await db.execute(sql`
+    SELECT count(*) AS n FROM chunks
+    WHERE document_id = ${documentId} AND id IN (${sql.join(
+      ranked.map((row) => sql`${row.chunkId}`),
+      sql`, `,
+    )})`);
+  return Number(rowsOf<{ n: number | string }>(result)[0]?.n) > 0;
+}
+
+async function emailOf(userId: string): Promise<string> {
+  const [row] = await db.select({ email: user.email }).from(user).where(sql`${user.id} = ${userId}`);
+  return row?.email.toLowerCase() ?? '';
+}
+
+describe('search scopes', () => {
+  it('re-keys a synced document when the source shares it, unshares it, or it moves into a space', async () => {
+    const { documentId } = await ingest({
+      ownerId: users.ann,
+      source: 'google-drive',
+      externalId: 'drive:plan',
+      teamId,
+      title: 'Orbital plan',
+      text: 'The orbital rendezvous plan for the heliotrope mission.',
+    });
+    const unshared = await scopesOf(documentId);
+    expect(unshared.postings).toEqual([unshared.document]);
+    expect(await findsDocument(users.ben, 'heliotrope rendezvous', documentId)).toBe(false);
+
+    // A sync that finds the text unchanged updates only the sharing; the postings follow in the same statement.
+    await updateSyncedItemFields(
+      db,
+      { ownerId: users.ann, source: 'google-drive', externalId: 'drive:plan' },
+      { sharedWith: [await emailOf(users.ben)], url: null, modifiedAt: null, teamId },
+    );
+    const shared = await scopesOf(documentId);
+    expect(shared.document).not.toBe(unshared.document);
+    expect(shared.postings).toEqual([shared.document]);
+    expect(await findsDocument(users.ben, 'heliotrope rendezvous', documentId)).toBe(true);
+    expect(await findsDocument(users.ann, 'heliotrope rendezvous', documentId)).toBe(true);
+    expect(await findsDocument(users.cid, 'heliotrope rendezvous', documentId)).toBe(false);
+
+    // Another document shared with the same people lands in the same scope.
+    const sibling = await ingest({
+      ownerId: users.ann,
+      source: 'google-drive',
+      externalId: 'drive:sibling',
+      teamId,
+      sharedWith: [await emailOf(users.ben)],
+      title: 'Sibling',
+      text: 'Heliotrope sibling notes.',
+    });
+    expect((await scopesOf(sibling.documentId)).postings).toEqual([shared.document]);
+
+    // Unshared again (re-ingested with new text and no sharing): only the owner finds it.
+    await ingest({
+      ownerId: users.ann,
+      source: 'google-drive',
+      externalId: 'drive:plan',
+      teamId,
+      sharedWith: [],
+      title: 'Orbital plan',
+      text: 'The orbital rendezvous plan for the heliotrope mission, revised.',
+    });
+    const again = await scopesOf(documentId);
+    expect(again.postings).toEqual([unshared.document]);
+    expect(await findsDocument(users.ben, 'heliotrope rendezvous', documentId)).toBe(false);
+
+    // Moved into the space: every viewer of the space finds it, the postings carry the space's scope.
+    await db.execute(sql`UPDATE documents SET space_id = ${spaceId}, source = 'space' WHERE id = ${documentId}`);
+    const moved = await scopesOf(documentId);
+    expect(moved.postings).toEqual([moved.document]);
+    expect(moved.document).not.toBe(unshared.document);
+    expect(await findsDocument(users.ben, 'heliotrope rendezvous', documentId)).toBe(true);
+    expect(await findWrongFrequencies()).toEqual([]);
+  });
+
+  it("reads only the postings of the user's scopes, never another user's, and returns what the rule allows", async () => {
+    const query = 'project budget patient cancer';
+    const analysis = await analyzeQuery(db, query);
+    const lexemes = sql.join(
+      analysis.terms.map((term) => sql`${term.lexeme}`),
+      sql`, `,
+    );
+    await db.execute(sql`ANALYZE chunk_postings`);
+    for (const userId of Object.values(users)) {
+      // The postings of the query's words in the documents this user may view: all that the search may read.
+      const counted = await db.execute(sql`
+        SELECT count(*) AS n FROM chunk_postings
+        WHERE lexeme IN (${lexemes}) AND document_id IN (SELECT id FROM documents WHERE ${visibleDocumentsCondition(userId)})`);
+      const ownPostings = Number(rowsOf<{ n: number | string }>(counted)[0]?.n);
+      const all = await db.execute(sql`SELECT count(*) AS n FROM chunk_postings WHERE lexeme IN (${lexemes})`);
+      expect(Number(rowsOf<{ n: number | string }>(all)[0]?.n)).toBeGreaterThan(ownPostings);
+
+      let plan: PlanNode | undefined;
+      // The index path, whatever this small table's statistics suggest (at scale the planner takes it anyway).
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        const explaining = {
+          execute: async (query: SQL) => {
+            const result = await tx.execute(sql`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`);
+            const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(result);
+            const parsed =
+              typeof row?.['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row?.['QUERY PLAN'];
+            plan = (parsed as Array<{ Plan: PlanNode }>)[0]?.Plan;
+            return { rows: [] };
+          },
+        } as unknown as Database;
+        await rankChunksLexically(explaining, analysis, { userId }, 10);
+      });
+      const reads = postingReads(plan);
+      expect(reads.length).toBeGreaterThan(0);
+      expect(reads.reduce((sum, node) => sum + node.rows, 0)).toBe(ownPostings);
+      expect(reads.every((node) => node.removedByFilter === 0)).toBe(true);
+
+      const expected = await rankByCountingFrequencies(userId, query, 50);
+      const actual = await rankChunksLexically(db, analysis, { userId }, 50);
+      expect(actual.map((row) => row.chunkId)).toEqual(expected.map((row) => row.chunkId));
+    }
+  });
+});
+
+describe('the exact check behind the scopes', () => {
+  it('still returns only what the rule allows when a posting sits in a wrong scope', async () => {
+    // Corrupt the index on purpose: one of cid's documents filed under ann's scope.
+    const [annScope] = rowsOf<{ id: number | string }>(
+      await db.execute(
+        sql`SELECT search_scope_id AS id FROM documents WHERE owner_id = ${users.ann} AND space_id IS NULL LIMIT 1`,
+      ),
+    );
+    const [cidDocument] = rowsOf<{ id: string; scope: number | string }>(
+      await db.execute(sql`SELECT id, search_scope_id AS scope FROM documents WHERE owner_id = ${users.cid} LIMIT 1`),
+    );
+    if (!annScope || !cidDocument) throw new Error('fixtures missing');
+    await db.execute(sql`UPDATE chunk_postings SET scope_id = ${annScope.id} WHERE document_id = ${cidDocument.id}`);
+    try {
+      for (const query of QUERIES) {
+        const expected = await rankByCountingFrequencies(users.ann, query, 50);
+        const actual = await rankChunksLexically(db, await analyzeQuery(db, query), { userId: users.ann }, 50);
+        expect(
+          actual.map((row) => row.chunkId),
+          query,
+        ).toEqual(expected.map((row) => row.chunkId));
+      }
+    } finally {
+      await db.execute(
+        sql`UPDATE chunk_postings SET scope_id = ${cidDocument.scope} WHERE document_id = ${cidDocument.id}`,
+      );
+    }
+  });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+/** The plan's reads of chunk_postings: rows returned and rows read but thrown away. */
+function postingReads(node: PlanNode | undefined): Array<{ rows: number; removedByFilter: number }> {
+  if (!node) return [];
+  const own =
+    node['Relation Name'] === 'chunk_postings'
+      ? [
+          {
+            rows: (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1),
+            removedByFilter: (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0),
+          },
+        ]
+      : [];
+  return [...own, ...(node.Plans ?? []).flatMap(postingReads)];
+}
