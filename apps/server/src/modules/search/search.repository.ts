@@ -194,7 +194,7 @@ function lexicalRankingSql(
   const queryWeight =
     repeated.length === 0
       ? sql`1::float8`
-      : sql`CASE ${chunkPostings.lexeme} ${sql.join(
+      : sql`CASE cp.lexeme ${sql.join(
           repeated.map((term) => sql`WHEN ${term.lexeme} THEN ${float(term.count)}`),
           sql` `,
         )} ELSE 1::float8 END`;
@@ -208,21 +208,28 @@ function lexicalRankingSql(
       : sql``;
   // Document frequencies come from search_lexemes, kept by the postings triggers (ADR 0017); the term's weight is
   // computed before the per-posting part so the arithmetic is the same as when they were counted here. The lexemes are
-  // repeated on search_lexemes, else the planner hashes the whole table. The scope ids are an array computed once, so
-  // the index reads one range per (lexeme, scope).
+  // repeated on search_lexemes, else the planner hashes the whole table. The postings are read per scope, in a lateral
+  // subquery the planner may not flatten (OFFSET 0), so every read is one index range per (lexeme, scope): given the
+  // scopes as an array instead, PostgreSQL 15 reads every posting of the lexemes and filters them.
   return sql`
     SELECT p.chunk_id AS "chunkId",
            sum(
              p.weight * p.tf * (${K1} + 1) / (p.tf + ${K1} * (1 - ${B} + ${lengthFactor} * p.chunk_length))
            ) AS score
     FROM (
-      SELECT ${chunkPostings.chunkId} AS chunk_id, ${chunkPostings.documentId} AS document_id, ${chunkPostings.tf} AS tf,
-             ${chunkPostings.chunkLength} AS chunk_length,
+      SELECT cp.chunk_id, cp.document_id, cp.tf, cp.chunk_length,
              ${queryWeight} * ln(1 + (${n} - ${searchLexemes.chunkCount} + 0.5::float8) / (${searchLexemes.chunkCount} + 0.5::float8)) AS weight
-      FROM ${chunkPostings}
-      JOIN ${searchLexemes} ON ${searchLexemes.lexeme} = ${chunkPostings.lexeme}
-      WHERE ${chunkPostings.lexeme} IN (${lexemes}) AND ${searchLexemes.lexeme} IN (${lexemes})
-        AND ${chunkPostings.scopeId} = ANY(ARRAY${searchScopeIds(filter.userId, filter.spaceId ?? null)})
+      FROM ${searchScopeIds(filter.userId, filter.spaceId ?? null)} AS scope
+      CROSS JOIN LATERAL (
+        SELECT ${chunkPostings.lexeme} AS lexeme, ${chunkPostings.chunkId} AS chunk_id,
+               ${chunkPostings.documentId} AS document_id, ${chunkPostings.tf} AS tf,
+               ${chunkPostings.chunkLength} AS chunk_length
+        FROM ${chunkPostings}
+        WHERE ${chunkPostings.lexeme} IN (${lexemes}) AND ${chunkPostings.scopeId} = scope.id
+        OFFSET 0
+      ) AS cp
+      JOIN ${searchLexemes} ON ${searchLexemes.lexeme} = cp.lexeme
+      WHERE ${searchLexemes.lexeme} IN (${lexemes})
     ) AS p
     ${documentCheck}
     GROUP BY p.chunk_id
