@@ -67,6 +67,8 @@ export const documents = pgTable(
     sharedWith: text('shared_with').array().notNull().default(sql`'{}'::text[]`),
     /** A synced item: the start of the latest full listing of its connection that reported it (the sweep's mark). */
     lastListedAt: timestamp('last_listed_at', { withTimezone: true }),
+    /** The search scope of the document's postings (ADR 0017); set by trigger from owner, team, space and sharing. */
+    searchScopeId: bigint('search_scope_id', { mode: 'number' }),
     status: documentStatusEnum('status').notNull().default('pending'),
     error: text('error'),
     pageCount: integer('page_count'),

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { NO_FILE_PERMISSIONS, ROLES, type Role, SPACE_FILE_PERMISSIONS } from '@lumen/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, sharedFiles, spaceMembers, spaces, teams, user, userRoles } from '../../db/schema/index.ts';
-import type { Database, DatabaseHandle } from '../../platform/db.ts';
+import { type Database, type DatabaseHandle, rowsOf } from '../../platform/db.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
+import { insertIndexedChunks } from '../search/index.ts';
 import {
   canViewDocument,
   canViewSharedFile,
   canViewSpace,
   requireSpaceAccess,
   type SpaceViewerFacts,
+  searchScopeIds,
   spaceFilePermissions,
   viewableSpacesCondition,
   visibleDocumentsCondition,
@@ -20,8 +22,8 @@ import {
 /**
  * Every access rule that exists both as a TypeScript check and as a SQL condition gives the same answer, over the
  * whole grid: team role (admin, team lead, employee, viewer, another team's member, no team) x space role (none or
- * each role) x private/public space x own/other documents and shares. It runs on PGlite and, with DATABASE_URL, on the
- * PostgreSQL server.
+ * each role) x private/public space x own/other documents and shares; and search reads every document the rule lets a
+ * user view through the user's search scopes. It runs on PGlite and, with DATABASE_URL, on the PostgreSQL server.
  */
 
 type TeamCase = Role | 'other-team' | 'no-team';
@@ -154,6 +156,13 @@ beforeAll(async () => {
       sharedWith: everyone,
     },
   ]);
+  // Every document indexed with one passage, so its postings carry its search scope.
+  const stored = await db.select({ id: documents.id, title: documents.title }).from(documents);
+  await insertIndexedChunks(
+    db,
+    stored.map((document) => ({ documentId: document.id, ordinal: 0, page: null, text: 'grid passage' })),
+    new Map(stored.map((document) => [document.id, document.title])),
+  );
   // Shares of team A: with the whole team, with each space, and with / by each viewer.
   await db.insert(sharedFiles).values({ teamId: teamA, title: 'team', url: 'https://x.test', sharedBy: creatorId });
   for (const space of spaceCases) {
@@ -258,6 +267,33 @@ describe('access rules: TypeScript and SQL agree over the grid', () => {
           .where(visibleDocumentsCondition(viewer.userId, space.id));
         expect(rows.every((row) => row.spaceId === space.id)).toBe(true);
         expect(rows.length > 0).toBe(isExpectedToSeeSpace(viewer, space));
+      }
+    }
+  });
+
+  it("search scopes: every document a user may view is indexed in one of the user's scopes, and nothing else", async () => {
+    const documentsReachedThroughScopes = async (userId: string, spaceId: string | null): Promise<Set<string>> => {
+      const result = await db.execute(sql`
+        SELECT DISTINCT document_id AS id FROM chunk_postings
+        WHERE scope_id = ANY(ARRAY${searchScopeIds(userId, spaceId)})`);
+      return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
+    };
+    for (const viewer of viewers) {
+      for (const spaceId of [null, ...spaceCases.map((space) => space.id)]) {
+        const rows = await db
+          .select({ id: documents.id })
+          .from(documents)
+          .where(visibleDocumentsCondition(viewer.userId, spaceId));
+        const visible = rows.map((row) => row.id).sort();
+        const reached = await documentsReachedThroughScopes(viewer.userId, spaceId);
+        const where = `${viewer.teamCase} / space role ${viewer.spaceRole ?? 'none'} / ${spaceId ?? 'everywhere'}`;
+        // The superset property search relies on: every visible document's postings are in a scope it reads.
+        expect(
+          visible.filter((id) => !reached.has(id)),
+          where,
+        ).toEqual([]);
+        // And today's scopes are exact (the rule is read over the scopes themselves), so no other posting is read.
+        expect([...reached].sort(), where).toEqual(visible);
       }
     }
   });

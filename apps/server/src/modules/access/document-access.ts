@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { documents, user, userRoles } from '../../db/schema/index.ts';
+import { documents, searchScopes, user, userRoles } from '../../db/schema/index.ts';
 import { type AccessRule, allOf, anyOf, clause, negate } from './access-rule.ts';
 import { canViewSpace, type SpaceViewerFacts, viewableSpaceIds } from './space-access.ts';
 
@@ -65,4 +65,16 @@ export function visibleDocumentsCondition(userId: string, spaceId: string | null
 
 export function deletableDocumentsCondition(userId: string): SQL {
   return canDeleteDocumentFromChat.where({ userId });
+}
+
+/**
+ * The ids of the search scopes (ADR 0017) holding documents the user may view, as a subquery; with a space id, only
+ * that space's. A scope's key columns are the document facts the viewing rule reads, under the same names, so the rule
+ * itself is read over `search_scopes` as if each scope were one of its documents: no second definition. The first
+ * condition is only a superset (the user's own scopes, viewable spaces, their teams' shares) that lets the planner
+ * reach the few candidate scopes by index. `access.agreement.test.ts` proves every document the rule lets a user view
+ * is indexed in one of these scopes.
+ */
+export function searchScopeIds(userId: string, spaceId: string | null = null): SQL {
+  return sql`(select ${documents.id} from ${searchScopes} as ${documents} where (${documents.ownerId} = ${userId} or ${documents.spaceId} in ${viewableSpaceIds(userId)} or ${documents.teamId} in (select ${userRoles.teamId} from ${userRoles} where ${userRoles.userId} = ${userId})) and ${visibleDocumentsCondition(userId, spaceId)})`;
 }

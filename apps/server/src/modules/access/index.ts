@@ -8,6 +8,7 @@ export {
   canViewDocument,
   type DocumentViewerFacts,
   deletableDocumentsCondition,
+  searchScopeIds,
   visibleDocumentsCondition,
 } from './document-access.ts';
 export {

@@ -1,8 +1,16 @@
 import type { SearchResult } from '@lumen/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { chunkEmbeddings, chunkPostings, chunks, documents, searchStats } from '../../db/schema/index.ts';
+import {
+  chunkEmbeddings,
+  chunkPostings,
+  chunks,
+  documents,
+  searchLexemes,
+  searchScopes,
+  searchStats,
+} from '../../db/schema/index.ts';
 import { columnNames, type Database, rowsOf } from '../../platform/db.ts';
-import { visibleDocumentsCondition } from '../access/index.ts';
+import { searchScopeIds, visibleDocumentsCondition } from '../access/index.ts';
 
 /** BM25 parameters, tuned on the SciFact train split (ADR 0010). */
 export const BM25_K1 = 1.2;
@@ -77,10 +85,13 @@ export async function insertIndexedChunks(
       RETURNING ${chunks.id} AS id, ${chunks.documentId} AS document_id, ${chunks.text} AS text
     ),
     titles AS (
-      SELECT * FROM unnest(
+      -- Each document's postings go under its search scope (ADR 0017), set on the row by a trigger when it was stored.
+      SELECT t.document_id, t.title, ${documents.searchScopeId} AS scope_id
+      FROM unnest(
         ${sql.param([...indexedTitles.keys()])}::uuid[],
         ${sql.param([...indexedTitles.values()])}::text[]
       ) AS t (document_id, title)
+      JOIN ${documents} ON ${documents.id} = t.document_id
     )
     INSERT INTO ${chunkPostings} (${columnNames(
       chunkPostings.lexeme,
@@ -88,10 +99,12 @@ export async function insertIndexedChunks(
       chunkPostings.documentId,
       chunkPostings.tf,
       chunkPostings.chunkLength,
+      chunkPostings.scopeId,
     )})
-    SELECT v.lexeme, v.chunk_id, v.document_id, v.tf, sum(v.tf) OVER (PARTITION BY v.chunk_id)
+    SELECT v.lexeme, v.chunk_id, v.document_id, v.tf, sum(v.tf) OVER (PARTITION BY v.chunk_id), v.scope_id
     FROM (
-      SELECT i.id AS chunk_id, i.document_id, l.lexeme, coalesce(array_length(l.positions, 1), 1) AS tf
+      SELECT i.id AS chunk_id, i.document_id, l.lexeme, coalesce(array_length(l.positions, 1), 1) AS tf,
+             titles.scope_id
       FROM inserted i
       JOIN titles ON titles.document_id = i.document_id,
       unnest(to_tsvector('english', titles.title || ' ' || i.text)) AS l
@@ -105,6 +118,9 @@ export async function insertIndexedChunks(
  */
 export async function maintainSearchIndex(db: Database): Promise<void> {
   await db.execute(sql`VACUUM (ANALYZE) ${chunkPostings}`);
+  // Every indexing statement updates the rows of its lexemes: without a vacuum their dead versions slow the lookups.
+  await db.execute(sql`VACUUM (ANALYZE) ${searchLexemes}`);
+  await db.execute(sql`ANALYZE ${searchScopes}`);
   await db.execute(sql`ANALYZE ${documents}`);
   await db.execute(sql`ANALYZE ${chunks}`);
 }
@@ -142,15 +158,29 @@ function float(value: number): SQL {
 }
 
 /**
- * BM25 over the postings of the query's lexemes only (an index-only scan), restricted to searchable documents.
- * Document frequencies are counted over the same postings; the corpus size and average length come from search_stats.
- * Rows ("chunkId", score), best first; null when nothing can match.
+ * How a ranking keeps to searchable documents. `scopes`: it reads only the postings of the user's search scopes
+ * (ADR 0017), which hold exactly the documents the user may view (the access agreement test proves it), so its cost
+ * follows what the user may see; the caller checks the returned rows' documents with the rule. `documents`: it also
+ * checks every candidate's document against the rule and the filters, exact whatever the scopes hold; for the filters
+ * scopes do not know (MIME type, document ids) and as the fallback when a returned row fails the check.
+ */
+type CandidateCheck = 'scopes' | 'documents';
+
+function firstCandidateCheck(filter: PassageFilter): CandidateCheck {
+  return filter.mimeType !== undefined || filter.documentIds !== undefined ? 'documents' : 'scopes';
+}
+
+/**
+ * BM25 over the postings of the query's lexemes in the user's search scopes only (an index-only scan, one range per
+ * lexeme and scope). Document frequencies come from search_lexemes; the corpus size and average length from
+ * search_stats. Rows ("chunkId", score), best first; null when nothing can match.
  */
 function lexicalRankingSql(
   analysis: QueryAnalysis,
   filter: PassageFilter,
   limit: number,
   parameters: Bm25Parameters,
+  check: CandidateCheck,
 ): SQL | null {
   const { terms } = analysis;
   if (terms.length === 0 || analysis.chunkCount === 0) return null;
@@ -163,7 +193,7 @@ function lexicalRankingSql(
   const queryWeight =
     repeated.length === 0
       ? sql`1::float8`
-      : sql`CASE ${chunkPostings.lexeme} ${sql.join(
+      : sql`CASE cp.lexeme ${sql.join(
           repeated.map((term) => sql`WHEN ${term.lexeme} THEN ${float(term.count)}`),
           sql` `,
         )} ELSE 1::float8 END`;
@@ -171,24 +201,66 @@ function lexicalRankingSql(
   const K1 = float(parameters.k1);
   const B = float(parameters.b);
   const lengthFactor = float(parameters.b / analysis.averageLength);
-  // The window counts each lexeme's postings over the whole index (document frequency) before the visibility filter.
+  const documentCheck =
+    check === 'documents'
+      ? sql`WHERE EXISTS (SELECT 1 FROM ${documents} WHERE ${documents.id} = p.document_id AND ${searchableCondition(filter)})`
+      : sql``;
+  // Document frequencies come from search_lexemes, kept by the postings triggers (ADR 0017); the term's weight is
+  // computed before the per-posting part so the arithmetic is the same as when they were counted here. The lexemes are
+  // repeated on search_lexemes, else the planner hashes the whole table. The postings are read per scope, in a lateral
+  // subquery the planner may not flatten (OFFSET 0), so every read is one index range per (lexeme, scope): given the
+  // scopes as an array instead, PostgreSQL 15 reads every posting of the lexemes and filters them.
   return sql`
     SELECT p.chunk_id AS "chunkId",
            sum(
-             p.qtf * ln(1 + (${n} - p.df + 0.5::float8) / (p.df + 0.5::float8))
-             * p.tf * (${K1} + 1) / (p.tf + ${K1} * (1 - ${B} + ${lengthFactor} * p.chunk_length))
+             p.weight * p.tf * (${K1} + 1) / (p.tf + ${K1} * (1 - ${B} + ${lengthFactor} * p.chunk_length))
            ) AS score
     FROM (
-      SELECT ${chunkPostings.chunkId} AS chunk_id, ${chunkPostings.documentId} AS document_id, ${chunkPostings.tf} AS tf,
-             ${chunkPostings.chunkLength} AS chunk_length, ${queryWeight} AS qtf,
-             count(*) OVER (PARTITION BY ${chunkPostings.lexeme}) AS df
-      FROM ${chunkPostings}
-      WHERE ${chunkPostings.lexeme} IN (${lexemes})
+      SELECT cp.chunk_id, cp.document_id, cp.tf, cp.chunk_length,
+             ${queryWeight} * ln(1 + (${n} - ${searchLexemes.chunkCount} + 0.5::float8) / (${searchLexemes.chunkCount} + 0.5::float8)) AS weight
+      FROM ${searchScopeIds(filter.userId, filter.spaceId ?? null)} AS scope
+      CROSS JOIN LATERAL (
+        SELECT ${chunkPostings.lexeme} AS lexeme, ${chunkPostings.chunkId} AS chunk_id,
+               ${chunkPostings.documentId} AS document_id, ${chunkPostings.tf} AS tf,
+               ${chunkPostings.chunkLength} AS chunk_length
+        FROM ${chunkPostings}
+        WHERE ${chunkPostings.lexeme} IN (${lexemes}) AND ${chunkPostings.scopeId} = scope.id
+        OFFSET 0
+      ) AS cp
+      JOIN ${searchLexemes} ON ${searchLexemes.lexeme} = cp.lexeme
+      WHERE ${searchLexemes.lexeme} IN (${lexemes})
     ) AS p
-    WHERE p.document_id IN (${searchableDocuments(filter)})
+    ${documentCheck}
     GROUP BY p.chunk_id
     ORDER BY score DESC, p.chunk_id
     LIMIT ${limit}`;
+}
+
+/**
+ * Runs a ranking statement (`read` wraps the ranking and tells, per row, whether its document passes the rule and the
+ * filters) with the cheapest exact check: within the user's scopes, and again checking every candidate if a returned
+ * row failed (which the scopes' agreement test says does not happen).
+ */
+async function rankExactly<Row>(
+  analysis: QueryAnalysis,
+  filter: PassageFilter,
+  limit: number,
+  parameters: Bm25Parameters,
+  read: (ranking: SQL) => Promise<Array<{ row: Row; isSearchable: boolean }>>,
+): Promise<Row[]> {
+  let check = firstCandidateCheck(filter);
+  for (;;) {
+    const ranking = lexicalRankingSql(analysis, filter, limit, parameters, check);
+    if (!ranking) return [];
+    const rows = await read(ranking);
+    if (check === 'documents' || rows.every((ranked) => ranked.isSearchable)) return rows.map((ranked) => ranked.row);
+    check = 'documents';
+  }
+}
+
+/** Whether a driver's boolean (true, or 't' from drivers that return text) is true. */
+function isTrue(value: boolean | string): boolean {
+  return value === true || value === 't' || value === 'true';
 }
 
 /** The best chunks by BM25 among searchable documents (to fuse with another ranking). */
@@ -199,19 +271,29 @@ export async function rankChunksLexically(
   limit: number,
   parameters: Bm25Parameters = { k1: BM25_K1, b: BM25_B },
 ): Promise<ScoredChunk[]> {
-  const ranking = lexicalRankingSql(analysis, filter, limit, parameters);
-  if (!ranking) return [];
-  const result = await db.execute(ranking);
-  return rowsOf<{ chunkId: number | string; score: number | string }>(result).map((row) => ({
-    chunkId: Number(row.chunkId),
-    score: Number(row.score),
-  }));
+  return rankExactly<ScoredChunk>(analysis, filter, limit, parameters, async (ranking) => {
+    const result = await db.execute(sql`
+      WITH ranked AS (${ranking})
+      SELECT r."chunkId", r.score,
+             EXISTS (
+               SELECT 1 FROM ${chunks} JOIN ${documents} ON ${documents.id} = ${chunks.documentId}
+               WHERE ${chunks.id} = r."chunkId" AND ${searchableCondition(filter)}
+             ) AS "isSearchable"
+      FROM ranked r
+      ORDER BY r.score DESC, r."chunkId"`);
+    return rowsOf<{ chunkId: number | string; score: number | string; isSearchable: boolean | string }>(result).map(
+      ({ isSearchable, ...row }) => ({
+        row: { chunkId: Number(row.chunkId), score: Number(row.score) },
+        isSearchable: isTrue(isSearchable),
+      }),
+    );
+  });
 }
 
 /**
- * The best passages by BM25 with their documents, in one statement: the ranking already keeps to searchable
- * documents, so the passages are read by key for exactly the chunks it returned (no second visibility pass, which
- * would scan every visible document to look up ten).
+ * The best passages by BM25 with their documents, in one statement: the ranking keeps to the user's scopes, so the
+ * passages are read by key for exactly the chunks it returned, and their documents checked with the rule there (no
+ * pass over every visible document).
  */
 export async function rankPassagesLexically(
   db: Database,
@@ -220,23 +302,28 @@ export async function rankPassagesLexically(
   limit: number,
   parameters: Bm25Parameters = { k1: BM25_K1, b: BM25_B },
 ): Promise<Array<PassageRow & ScoredChunk>> {
-  const ranking = lexicalRankingSql(analysis, filter, limit, parameters);
-  if (!ranking) return [];
-  const result = await db.execute(sql`
-    WITH ranked AS (${ranking})
-    SELECT r."chunkId", r.score, ${documents.id} AS "documentId", ${documents.title} AS title,
-           ${documents.source} AS source, ${documents.mimeType} AS "mimeType", ${chunks.page} AS page,
-           ${chunks.text} AS text
-    FROM ranked r
-    JOIN ${chunks} ON ${chunks.id} = r."chunkId"
-    JOIN ${documents} ON ${documents.id} = ${chunks.documentId}
-    ORDER BY r.score DESC, r."chunkId"`);
-  return rowsOf<PassageRow & { chunkId: number | string; score: number | string }>(result).map((row) => ({
-    ...row,
-    chunkId: Number(row.chunkId),
-    score: Number(row.score),
-    page: row.page === null ? null : Number(row.page),
-  }));
+  return rankExactly<PassageRow & ScoredChunk>(analysis, filter, limit, parameters, async (ranking) => {
+    const result = await db.execute(sql`
+      WITH ranked AS (${ranking})
+      SELECT r."chunkId", r.score, ${documents.id} AS "documentId", ${documents.title} AS title,
+             ${documents.source} AS source, ${documents.mimeType} AS "mimeType", ${chunks.page} AS page,
+             ${chunks.text} AS text, (${searchableCondition(filter)}) AS "isSearchable"
+      FROM ranked r
+      JOIN ${chunks} ON ${chunks.id} = r."chunkId"
+      JOIN ${documents} ON ${documents.id} = ${chunks.documentId}
+      ORDER BY r.score DESC, r."chunkId"`);
+    return rowsOf<PassageRow & { chunkId: number | string; score: number | string; isSearchable: boolean | string }>(
+      result,
+    ).map(({ isSearchable, ...row }) => ({
+      row: {
+        ...row,
+        chunkId: Number(row.chunkId),
+        score: Number(row.score),
+        page: row.page === null ? null : Number(row.page),
+      },
+      isSearchable: isTrue(isSearchable),
+    }));
+  });
 }
 
 /** Nearest chunks by cosine distance among searchable documents (exact scan; only with pgvector and embeddings). */

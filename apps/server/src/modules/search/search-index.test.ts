@@ -1,0 +1,444 @@
+import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents, spaces, teams, user, userRoles } from '../../db/schema/index.ts';
+import { type Database, type DatabaseHandle, rowsOf } from '../../platform/db.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
+import { visibleDocumentsCondition } from '../access/index.ts';
+import {
+  deleteSourceDocuments,
+  deleteSyncedItem,
+  type IngestTextInput,
+  ingestText,
+  updateSyncedItemFields,
+} from '../documents/index.ts';
+import { analyzeQuery, BM25_B, BM25_K1, rankChunksLexically } from './search.repository.ts';
+
+/**
+ * The search index's bookkeeping (ADR 0017): document frequencies kept at indexing time equal what counting the
+ * postings gives, through every way postings come and go, and the ranking built on them scores exactly as the ranking
+ * that counted them per query. Runs on PGlite and, with DATABASE_URL, on the PostgreSQL server.
+ */
+
+let handle: DatabaseHandle;
+let db: Database;
+let teamId: string;
+let spaceId: string;
+const users: Record<'ann' | 'ben' | 'cid', string> = { ann: '', ben: '', cid: '' };
+
+const WORDS = (
+  'project budget meeting kickoff vacation policy travel expense receipt office lisbon march quarterly report ' +
+  'security screen wiki lock cell patient protein gene therapy trial dose risk cancer growth factor signal'
+).split(' ');
+
+/** A deterministic text of `count` words drawn from WORDS (repeats included, so tf varies). */
+function textOf(seed: number, count: number): string {
+  let state = seed;
+  const words: string[] = [];
+  for (let index = 0; index < count; index++) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    words.push(WORDS[state % WORDS.length] ?? 'project');
+  }
+  return `${words.join(' ')}.`;
+}
+
+async function insertUser(label: string): Promise<string> {
+  const id = randomUUID();
+  await db.insert(user).values({
+    id,
+    name: label,
+    email: `${label}-${id.slice(0, 8)}@index.test`,
+    emailVerified: true,
+    firstName: label,
+    lastName: 'Index',
+  });
+  return id;
+}
+
+function ingest(input: Partial<IngestTextInput> & { ownerId: string; title: string; text: string }) {
+  const { text, ...rest } = input;
+  return ingestText(db, {
+    source: 'upload',
+    externalId: `index:${input.title}`,
+    mimeType: 'text/plain',
+    contentHash: `${input.title}:${text}`,
+    pages: [{ page: null, text }],
+    ...rest,
+  });
+}
+
+/** Lexemes whose kept document frequency differs from a count of their postings (none when the table is true). */
+async function findWrongFrequencies(): Promise<Array<{ lexeme: string; kept: number; counted: number }>> {
+  const result = await db.execute(sql`
+    SELECT coalesce(k.lexeme, c.lexeme) AS lexeme, coalesce(k.chunk_count, 0) AS kept, coalesce(c.n, 0) AS counted
+    FROM search_lexemes k
+    FULL JOIN (SELECT lexeme, count(*) AS n FROM chunk_postings GROUP BY lexeme) c ON c.lexeme = k.lexeme
+    WHERE coalesce(k.chunk_count, 0) <> coalesce(c.n, 0)`);
+  return rowsOf<{ lexeme: string; kept: number | string; counted: number | string }>(result).map((row) => ({
+    lexeme: row.lexeme,
+    kept: Number(row.kept),
+    counted: Number(row.counted),
+  }));
+}
+
+/** The ranking as it was before ADR 0017: document frequencies counted per query by a window over the postings. */
+async function rankByCountingFrequencies(
+  userId: string,
+  query: string,
+  limit: number,
+): Promise<Array<{ chunkId: number; score: number }>> {
+  const analysis = await analyzeQuery(db, query);
+  if (analysis.terms.length === 0) return [];
+  const f = (value: number): SQL => sql.raw(`${value}::float8`);
+  const weight = sql.join(
+    analysis.terms.map((term) => sql`WHEN ${term.lexeme} THEN ${f(term.count)}`),
+    sql` `,
+  );
+  const result = await db.execute(sql`
+    SELECT p.chunk_id AS "chunkId",
+           sum(p.qtf * ln(1 + (${f(analysis.chunkCount)} - p.df + 0.5::float8) / (p.df + 0.5::float8))
+               * p.tf * (${f(BM25_K1)} + 1)
+               / (p.tf + ${f(BM25_K1)} * (1 - ${f(BM25_B)} + ${f(BM25_B / analysis.averageLength)} * p.chunk_length))) AS score
+    FROM (
+      SELECT chunk_id, document_id, tf, chunk_length, CASE lexeme ${weight} ELSE 1::float8 END AS qtf,
+             count(*) OVER (PARTITION BY lexeme) AS df
+      FROM chunk_postings
+      WHERE lexeme IN (${sql.join(
+        analysis.terms.map((term) => sql`${term.lexeme}`),
+        sql`, `,
+      )})
+    ) AS p
+    WHERE p.document_id IN (SELECT id FROM documents WHERE ${visibleDocumentsCondition(userId)})
+    GROUP BY p.chunk_id
+    ORDER BY score DESC, p.chunk_id
+    LIMIT ${limit}`);
+  return rowsOf<{ chunkId: number | string; score: number | string }>(result).map((row) => ({
+    chunkId: Number(row.chunkId),
+    score: Number(row.score),
+  }));
+}
+
+const QUERIES = [
+  'project budget',
+  'patient cancer therapy trial',
+  'the risk of a dose',
+  'travel travel expense receipt',
+  'signal growth factor protein gene cell',
+  'lisbon',
+  'nothing matches zebra',
+];
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  db = handle.db;
+  users.ann = await insertUser('ann');
+  users.ben = await insertUser('ben');
+  users.cid = await insertUser('cid');
+  const [team] = await db.insert(teams).values({ name: 'Index team' }).returning({ id: teams.id });
+  if (!team) throw new Error('team not created');
+  teamId = team.id;
+  await db.insert(userRoles).values([
+    { userId: users.ann, teamId, role: 'admin' },
+    { userId: users.ben, teamId, role: 'employee' },
+  ]);
+  const [space] = await db
+    .insert(spaces)
+    .values({ teamId, name: 'Index space', slug: 'index-space', createdBy: users.ann })
+    .returning({ id: spaces.id });
+  if (!space) throw new Error('space not created');
+  spaceId = space.id;
+  const owners = [users.ann, users.ben, users.cid];
+  for (let index = 0; index < 60; index++) {
+    const ownerId = owners[index % owners.length] ?? users.ann;
+    await ingest({ ownerId, title: `note ${index}`, text: textOf(index + 1, 8 + (index % 30)) });
+  }
+  for (let index = 0; index < 6; index++) {
+    await ingest({
+      ownerId: users.ann,
+      source: 'space',
+      teamId,
+      spaceId,
+      title: `space file ${index}`,
+      text: textOf(100 + index, 20),
+    });
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe('document frequencies kept at indexing time', () => {
+  it('equal a count of the postings after ingestion', async () => {
+    expect(await findWrongFrequencies()).toEqual([]);
+    const result = await db.execute(sql`SELECT count(*) AS n FROM search_lexemes WHERE chunk_count > 0`);
+    expect(Number(rowsOf<{ n: number | string }>(result)[0]?.n)).toBeGreaterThan(20);
+  });
+
+  it('stay true through re-ingestion, document deletion and the cascades of a space and a user', async () => {
+    await ingest({ ownerId: users.ann, title: 'note 0', text: textOf(999, 40), contentHash: 'changed' });
+    expect(await findWrongFrequencies()).toEqual([]);
+    await db.execute(sql`DELETE FROM documents WHERE title = 'note 1'`);
+    expect(await findWrongFrequencies()).toEqual([]);
+    await ingest({
+      ownerId: users.cid,
+      source: 'dropbox',
+      externalId: 'dropbox:a',
+      title: 'synced a',
+      text: textOf(5000, 30),
+    });
+    await ingest({
+      ownerId: users.cid,
+      source: 'dropbox',
+      externalId: 'dropbox:b',
+      title: 'synced b',
+      text: textOf(5001, 30),
+    });
+    await deleteSyncedItem(db, { ownerId: users.cid, source: 'dropbox', externalId: 'dropbox:a' });
+    expect(await findWrongFrequencies()).toEqual([]);
+    expect(await deleteSourceDocuments(db, { ownerId: users.cid, source: 'dropbox' })).toBe(1);
+    expect(await findWrongFrequencies()).toEqual([]);
+    const [extraSpace] = await db
+      .insert(spaces)
+      .values({ teamId, name: 'Doomed', slug: 'doomed', createdBy: users.ann })
+      .returning({ id: spaces.id });
+    if (!extraSpace) throw new Error('space not created');
+    await ingest({
+      ownerId: users.ben,
+      source: 'space',
+      teamId,
+      spaceId: extraSpace.id,
+      title: 'doomed file',
+      text: textOf(77, 25),
+    });
+    await db.execute(sql`DELETE FROM spaces WHERE id = ${extraSpace.id}`);
+    expect(await findWrongFrequencies()).toEqual([]);
+    const doomed = await insertUser('doomed');
+    await ingest({ ownerId: doomed, title: 'doomed note', text: textOf(78, 25) });
+    await db.execute(sql`DELETE FROM "user" WHERE id = ${doomed}`);
+    expect(await findWrongFrequencies()).toEqual([]);
+    const left = await db.select({ id: documents.id }).from(documents);
+    expect(left.length).toBe(60 - 1 + 6);
+  });
+
+  it('rank and score exactly as counting the postings per query did', async () => {
+    for (const userId of Object.values(users)) {
+      for (const query of QUERIES) {
+        const expected = await rankByCountingFrequencies(userId, query, 50);
+        const actual = await rankChunksLexically(db, await analyzeQuery(db, query), { userId }, 50);
+        expect(
+          actual.map((row) => row.chunkId),
+          query,
+        ).toEqual(expected.map((row) => row.chunkId));
+        actual.forEach((row, index) => {
+          expect(row.score, query).toBeCloseTo(expected[index]?.score ?? Number.NaN, 9);
+        });
+        if (!query.includes('zebra')) expect(actual.length, query).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+/** The scope ids of a document's postings, and the scope its row says it has. */
+async function scopesOf(documentId: string): Promise<{ postings: number[]; document: number | null }> {
+  const result = await db.execute(sql`
+    SELECT DISTINCT p.scope_id AS scope, d.search_scope_id AS document
+    FROM documents d LEFT JOIN chunk_postings p ON p.document_id = d.id
+    WHERE d.id = ${documentId}`);
+  const rows = rowsOf<{ scope: number | string | null; document: number | string | null }>(result);
+  return {
+    postings: rows.flatMap((row) => (row.scope === null ? [] : [Number(row.scope)])),
+    document: rows[0]?.document === null || rows[0]?.document === undefined ? null : Number(rows[0].document),
+  };
+}
+
+async function findsDocument(userId: string, query: string, documentId: string): Promise<boolean> {
+  const ranked = await rankChunksLexically(db, await analyzeQuery(db, query), { userId }, 50);
+  if (ranked.length === 0) return false;
+  const result = await db.execute(sql`
+    SELECT count(*) AS n FROM chunks
+    WHERE document_id = ${documentId} AND id IN (${sql.join(
+      ranked.map((row) => sql`${row.chunkId}`),
+      sql`, `,
+    )})`);
+  return Number(rowsOf<{ n: number | string }>(result)[0]?.n) > 0;
+}
+
+async function emailOf(userId: string): Promise<string> {
+  const [row] = await db.select({ email: user.email }).from(user).where(sql`${user.id} = ${userId}`);
+  return row?.email.toLowerCase() ?? '';
+}
+
+describe('search scopes', () => {
+  it('re-keys a synced document when the source shares it, unshares it, or it moves into a space', async () => {
+    const { documentId } = await ingest({
+      ownerId: users.ann,
+      source: 'google-drive',
+      externalId: 'drive:plan',
+      teamId,
+      title: 'Orbital plan',
+      text: 'The orbital rendezvous plan for the heliotrope mission.',
+    });
+    const unshared = await scopesOf(documentId);
+    expect(unshared.postings).toEqual([unshared.document]);
+    expect(await findsDocument(users.ben, 'heliotrope rendezvous', documentId)).toBe(false);
+
+    // A sync that finds the text unchanged updates only the sharing; the postings follow in the same statement.
+    await updateSyncedItemFields(
+      db,
+      { ownerId: users.ann, source: 'google-drive', externalId: 'drive:plan' },
+      { sharedWith: [await emailOf(users.ben)], url: null, modifiedAt: null, teamId },
+    );
+    const shared = await scopesOf(documentId);
+    expect(shared.document).not.toBe(unshared.document);
+    expect(shared.postings).toEqual([shared.document]);
+    expect(await findsDocument(users.ben, 'heliotrope rendezvous', documentId)).toBe(true);
+    expect(await findsDocument(users.ann, 'heliotrope rendezvous', documentId)).toBe(true);
+    expect(await findsDocument(users.cid, 'heliotrope rendezvous', documentId)).toBe(false);
+
+    // Another document shared with the same people lands in the same scope.
+    const sibling = await ingest({
+      ownerId: users.ann,
+      source: 'google-drive',
+      externalId: 'drive:sibling',
+      teamId,
+      sharedWith: [await emailOf(users.ben)],
+      title: 'Sibling',
+      text: 'Heliotrope sibling notes.',
+    });
+    expect((await scopesOf(sibling.documentId)).postings).toEqual([shared.document]);
+
+    // Unshared again (re-ingested with new text and no sharing): only the owner finds it.
+    await ingest({
+      ownerId: users.ann,
+      source: 'google-drive',
+      externalId: 'drive:plan',
+      teamId,
+      sharedWith: [],
+      title: 'Orbital plan',
+      text: 'The orbital rendezvous plan for the heliotrope mission, revised.',
+    });
+    const again = await scopesOf(documentId);
+    expect(again.postings).toEqual([unshared.document]);
+    expect(await findsDocument(users.ben, 'heliotrope rendezvous', documentId)).toBe(false);
+
+    // Moved into the space: every viewer of the space finds it, the postings carry the space's scope.
+    await db.execute(sql`UPDATE documents SET space_id = ${spaceId}, source = 'space' WHERE id = ${documentId}`);
+    const moved = await scopesOf(documentId);
+    expect(moved.postings).toEqual([moved.document]);
+    expect(moved.document).not.toBe(unshared.document);
+    expect(await findsDocument(users.ben, 'heliotrope rendezvous', documentId)).toBe(true);
+    expect(await findWrongFrequencies()).toEqual([]);
+  });
+
+  it("reads only the postings of the user's scopes, never another user's, and returns what the rule allows", async () => {
+    const query = 'project budget patient cancer';
+    const analysis = await analyzeQuery(db, query);
+    const lexemes = sql.join(
+      analysis.terms.map((term) => sql`${term.lexeme}`),
+      sql`, `,
+    );
+    await db.execute(sql`ANALYZE chunk_postings`);
+    for (const userId of Object.values(users)) {
+      // The postings of the query's words in the documents this user may view: all that the search may read.
+      const counted = await db.execute(sql`
+        SELECT count(*) AS n FROM chunk_postings
+        WHERE lexeme IN (${lexemes}) AND document_id IN (SELECT id FROM documents WHERE ${visibleDocumentsCondition(userId)})`);
+      const ownPostings = Number(rowsOf<{ n: number | string }>(counted)[0]?.n);
+      const all = await db.execute(sql`SELECT count(*) AS n FROM chunk_postings WHERE lexeme IN (${lexemes})`);
+      expect(Number(rowsOf<{ n: number | string }>(all)[0]?.n)).toBeGreaterThan(ownPostings);
+
+      let plan: PlanNode | undefined;
+      // The index path, whatever this small table's statistics suggest (at scale the planner takes it anyway).
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        const explaining = {
+          execute: async (query: SQL) => {
+            const result = await tx.execute(sql`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`);
+            const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(result);
+            const parsed =
+              typeof row?.['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row?.['QUERY PLAN'];
+            plan = (parsed as Array<{ Plan: PlanNode }>)[0]?.Plan;
+            return { rows: [] };
+          },
+        } as unknown as Database;
+        await rankChunksLexically(explaining, analysis, { userId }, 10);
+      });
+      const reads = postingReads(plan);
+      expect(reads.length).toBeGreaterThan(0);
+      // Every read is an index range of (lexeme, one of the user's scopes) and discards nothing; the rows read are the
+      // user's postings (EXPLAIN gives rows per loop, rounded, so the total is exact only to within the loops).
+      expect(reads.every((node) => node.indexCondition.includes('scope_id'))).toBe(true);
+      expect(reads.every((node) => node.removedByFilter === 0)).toBe(true);
+      const rowsRead = reads.reduce((sum, node) => sum + node.rows, 0);
+      const loops = reads.reduce((sum, node) => sum + node.loops, 0);
+      expect(Math.abs(rowsRead - ownPostings)).toBeLessThan(loops);
+
+      const expected = await rankByCountingFrequencies(userId, query, 50);
+      const actual = await rankChunksLexically(db, analysis, { userId }, 50);
+      expect(actual.map((row) => row.chunkId)).toEqual(expected.map((row) => row.chunkId));
+    }
+  });
+});
+
+describe('the exact check behind the scopes', () => {
+  it('still returns only what the rule allows when a posting sits in a wrong scope', async () => {
+    // Corrupt the index on purpose: one of cid's documents filed under ann's scope.
+    const [annScope] = rowsOf<{ id: number | string }>(
+      await db.execute(
+        sql`SELECT search_scope_id AS id FROM documents WHERE owner_id = ${users.ann} AND space_id IS NULL LIMIT 1`,
+      ),
+    );
+    const [cidDocument] = rowsOf<{ id: string; scope: number | string }>(
+      await db.execute(sql`SELECT id, search_scope_id AS scope FROM documents WHERE owner_id = ${users.cid} LIMIT 1`),
+    );
+    if (!annScope || !cidDocument) throw new Error('fixtures missing');
+    await db.execute(sql`UPDATE chunk_postings SET scope_id = ${annScope.id} WHERE document_id = ${cidDocument.id}`);
+    try {
+      for (const query of QUERIES) {
+        const expected = await rankByCountingFrequencies(users.ann, query, 50);
+        const actual = await rankChunksLexically(db, await analyzeQuery(db, query), { userId: users.ann }, 50);
+        expect(
+          actual.map((row) => row.chunkId),
+          query,
+        ).toEqual(expected.map((row) => row.chunkId));
+      }
+    } finally {
+      await db.execute(
+        sql`UPDATE chunk_postings SET scope_id = ${cidDocument.scope} WHERE document_id = ${cidDocument.id}`,
+      );
+    }
+  });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  'Index Cond'?: string;
+  /** A bitmap heap scan's condition (its index condition sits on the child bitmap index scan). */
+  'Recheck Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+/** The plan's reads of chunk_postings: rows returned and rows read but thrown away. */
+function postingReads(
+  node: PlanNode | undefined,
+): Array<{ rows: number; loops: number; removedByFilter: number; indexCondition: string }> {
+  if (!node) return [];
+  const own =
+    node['Relation Name'] === 'chunk_postings'
+      ? [
+          {
+            rows: (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1),
+            loops: node['Actual Loops'] ?? 1,
+            indexCondition: node['Index Cond'] ?? node['Recheck Cond'] ?? '',
+            removedByFilter: (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0),
+          },
+        ]
+      : [];
+  return [...own, ...(node.Plans ?? []).flatMap(postingReads)];
+}
