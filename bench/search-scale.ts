@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { user } from '../apps/server/src/db/schema/index.ts';
-import { type IngestTextInput, ingestText } from '../apps/server/src/modules/documents/ingest.ts';
+import { type IngestTextInput, ingestTexts, isIngestFailure } from '../apps/server/src/modules/documents/ingest.ts';
 import { maintainSearchIndex } from '../apps/server/src/modules/search/search.repository.ts';
 import { searchPassages } from '../apps/server/src/modules/search/search.service.ts';
 import { type Database, openDatabase, rowsOf } from '../apps/server/src/platform/db.ts';
@@ -148,17 +148,17 @@ async function relationSizes(db: Database): Promise<{ postings: number; chunks: 
   };
 }
 
-/** Ingests through the real entry point, in the batches a connector's page would bring. */
+/** Ingests through the real entry point (`ingestTexts`), in the batches a connector's page would bring. */
 async function ingestAll(db: Database, inputs: Iterable<IngestTextInput>): Promise<Counts & { seconds: number }> {
   const started = performance.now();
   let documents = 0;
   let passages = 0;
   let batch: IngestTextInput[] = [];
   const flush = async () => {
-    for (const input of batch) {
-      const result = await ingestText(db, input);
+    for (const outcome of await ingestTexts(db, batch)) {
+      if (isIngestFailure(outcome)) throw outcome.error;
       documents += 1;
-      passages += result.chunkCount;
+      passages += outcome.chunkCount;
     }
     batch = [];
   };
