@@ -67,7 +67,9 @@ export const chunkPostings = pgTable(
     /** The chunk's length in indexed tokens (stop words excluded), for BM25 length normalisation. */
     chunkLength: integer('chunk_length').notNull(),
   },
-  (table) => [index('chunk_postings_document_idx').on(table.documentId)],
+  // Postings by chunk: the pruned ranking's lookups of one chunk's remaining terms (ADR 0092) and the removal of deleted
+  // chunks' postings. Chunk ids grow, so new entries land at the index's right edge (a random document id did not).
+  (table) => [index('chunk_postings_chunk_idx').on(table.chunkId, table.lexeme)],
 );
 
 /**

@@ -126,8 +126,11 @@ export async function maintainSearchIndex(db: Database): Promise<void> {
 }
 
 export interface QueryAnalysis {
-  /** The query's lexemes and how often each occurs, analysed like the indexed text (stemmed, stop words gone). */
-  terms: Array<{ lexeme: string; count: number }>;
+  /**
+   * The query's lexemes, analysed like the indexed text (stemmed, stop words gone), with how often each occurs in the
+   * query and in how many indexed chunks (`search_lexemes`, kept at indexing time; 0 for a word no chunk holds).
+   */
+  terms: Array<{ lexeme: string; count: number; documentFrequency: number }>;
   chunkCount: number;
   averageLength: number;
 }
@@ -135,19 +138,23 @@ export interface QueryAnalysis {
 export async function analyzeQuery(db: Database, query: string): Promise<QueryAnalysis> {
   const result = await db.execute(sql`
     SELECT ${searchStats.chunkCount} AS "chunkCount", ${searchStats.totalLength} AS "totalLength", q.lexeme,
-           coalesce(array_length(q.positions, 1), 1) AS count
+           coalesce(array_length(q.positions, 1), 1) AS count, coalesce(${searchLexemes.chunkCount}, 0) AS df
     FROM ${searchStats}
     LEFT JOIN LATERAL unnest(to_tsvector('english', ${query})) AS q ON true
+    LEFT JOIN ${searchLexemes} ON ${searchLexemes.lexeme} = q.lexeme
     WHERE ${searchStats.id} = 1`);
   const rows = rowsOf<{
     chunkCount: number | string;
     totalLength: number | string;
     lexeme: string | null;
     count: number | string;
+    df: number | string;
   }>(result);
   const chunkCount = Number(rows[0]?.chunkCount ?? 0);
   return {
-    terms: rows.flatMap((row) => (row.lexeme ? [{ lexeme: row.lexeme, count: Number(row.count) }] : [])),
+    terms: rows.flatMap((row) =>
+      row.lexeme ? [{ lexeme: row.lexeme, count: Number(row.count), documentFrequency: Number(row.df) }] : [],
+    ),
     chunkCount,
     averageLength: chunkCount > 0 ? Number(rows[0]?.totalLength ?? 0) / chunkCount : 1,
   };
@@ -170,92 +177,291 @@ function firstCandidateCheck(filter: PassageFilter): CandidateCheck {
   return filter.mimeType !== undefined || filter.documentIds !== undefined ? 'documents' : 'scopes';
 }
 
+/** A query term with its BM25 weight (query count x idf) and the most one posting of it can add to a score. */
+interface WeightedTerm {
+  lexeme: string;
+  documentFrequency: number;
+  weight: number;
+  upperBound: number;
+}
+
+/** The query's terms that some chunk holds, weighted. A word repeated in the query weighs more. */
+function weightTerms(analysis: QueryAnalysis, parameters: Bm25Parameters): WeightedTerm[] {
+  const n = analysis.chunkCount;
+  return analysis.terms
+    .filter((term) => term.documentFrequency > 0)
+    .map((term) => {
+      const df = term.documentFrequency;
+      const weight = term.count * Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      // tf (k1 + 1) / (tf + k1 (...)) stays below k1 + 1 whatever the chunk: the loose bound, nearly as tight as each
+      // lexeme's stored maximum on SciFact (ADR 0092) and nothing to keep up to date.
+      return { lexeme: term.lexeme, documentFrequency: df, weight, upperBound: weight * (parameters.k1 + 1) };
+    });
+}
+
+/** The SQL pieces of one ranking: BM25 of a posting `alias` (lexeme, tf, chunk_length) under the query's weights. */
+function bm25Sql(terms: WeightedTerm[], analysis: QueryAnalysis, parameters: Bm25Parameters, alias: string): SQL {
+  const p = sql.raw(alias);
+  // A CASE, not a join: a join to a VALUES list misleads the planner.
+  const weight = sql`CASE ${p}.lexeme ${sql.join(
+    terms.map((term) => sql`WHEN ${term.lexeme} THEN ${float(term.weight)}`),
+    sql` `,
+  )} ELSE 0::float8 END`;
+  const K1 = float(parameters.k1);
+  const B = float(parameters.b);
+  const lengthFactor = float(parameters.b / analysis.averageLength);
+  return sql`${weight} * ${p}.tf * (${K1} + 1) / (${p}.tf + ${K1} * (1 - ${B} + ${lengthFactor} * ${p}.chunk_length))`;
+}
+
+function lexemeList(terms: WeightedTerm[]): SQL {
+  return sql.join(
+    terms.map((term) => sql`${term.lexeme}`),
+    sql`, `,
+  );
+}
+
+/** The search scopes (ADR 0017) holding the documents the user may view (with a space id, only that space's). */
+async function findSearchScopeIds(db: Database, filter: PassageFilter): Promise<number[]> {
+  const result = await db.execute(
+    sql`SELECT id FROM ${searchScopeIds(filter.userId, filter.spaceId ?? null)} AS scope`,
+  );
+  return rowsOf<{ id: number | string }>(result).map((row) => Number(row.id));
+}
+
 /**
- * BM25 over the postings of the query's lexemes in the user's search scopes only (an index-only scan, one range per
- * lexeme and scope). Document frequencies come from search_lexemes; the corpus size and average length from
- * search_stats. Rows ("chunkId", score), best first; null when nothing can match.
+ * The postings of `terms` in the given search scopes only, as rows (lexeme, chunk_id, document_id, tf, chunk_length).
+ * The scope ids are read once per search (the access rule is planned once, not in every statement); each scope's
+ * postings are read in a lateral subquery the planner may not flatten (OFFSET 0), so every read is one
+ * index range per (lexeme, scope); given the scopes as an array instead, PostgreSQL 15 reads every posting of the
+ * lexemes and filters them. With the `documents` check, every posting's document is checked too.
  */
-function lexicalRankingSql(
+function scopedPostingsSql(
+  terms: WeightedTerm[],
+  scopeIds: number[],
+  filter: PassageFilter,
+  check: CandidateCheck,
+): SQL {
+  const documentCheck =
+    check === 'documents'
+      ? sql`WHERE EXISTS (SELECT 1 FROM ${documents} WHERE ${documents.id} = cp.document_id AND ${searchableCondition(filter)})`
+      : sql``;
+  return sql`
+    SELECT cp.lexeme, cp.chunk_id, cp.document_id, cp.tf, cp.chunk_length
+    FROM unnest(${sql.param(scopeIds)}::bigint[]) AS scope (id)
+    CROSS JOIN LATERAL (
+      SELECT ${chunkPostings.lexeme} AS lexeme, ${chunkPostings.chunkId} AS chunk_id,
+             ${chunkPostings.documentId} AS document_id, ${chunkPostings.tf} AS tf,
+             ${chunkPostings.chunkLength} AS chunk_length
+      FROM ${chunkPostings}
+      WHERE ${chunkPostings.lexeme} IN (${lexemeList(terms)}) AND ${chunkPostings.scopeId} = scope.id
+      OFFSET 0
+    ) AS cp
+    ${documentCheck}`;
+}
+
+/**
+ * What the pruned ranking needs (ADR 0092, MaxScore): a score that the limit-th best searchable chunk reaches at least
+ * (`threshold`), and the query's terms split by it. Non-essential terms are the most common ones whose upper bounds
+ * add up to less than (half) the threshold: a chunk holding none of the essential terms scores less than the threshold
+ * and cannot be in the result, so only the essential terms' postings are read, and the non-essential ones are looked
+ * up by key for the chunks that may still reach the threshold.
+ */
+interface PruningPlan {
+  threshold: number;
+  essential: WeightedTerm[];
+  nonEssential: WeightedTerm[];
+}
+
+/** Chunks scored in full to find the threshold: a few more than the limit, since some may not be searchable. */
+function seedCount(limit: number): number {
+  return Math.max(30, limit * 2);
+}
+
+/** The seed terms' share of the query's postings: reading them finds the threshold's candidates cheaply. */
+const SEED_POSTINGS_SHARE = 0.05;
+/**
+ * The part of the threshold the essential terms must make up by themselves. Classic MaxScore moves terms out of the
+ * read set until their bounds reach the whole threshold, but the bound of a common word (k1 + 1 times its weight, which
+ * some chunk with many occurrences reaches) is far above what most chunks get from it: nearly every chunk holding an
+ * essential term then stays a candidate and is looked up by key, which costs more than reading the common words'
+ * postings. Keeping half the threshold for the essential terms was the fastest of 0 to 0.75 on search-scale's 50k
+ * stage (ADR 0092).
+ */
+const ESSENTIAL_SHARE = 0.5;
+/** Keeps float rounding from moving a chunk across the threshold. */
+const THRESHOLD_MARGIN = 1e-9;
+
+/**
+ * Finds a threshold for the pruned ranking in one statement: ranks chunks by the rarest terms (the highest upper
+ * bounds, up to a share of the query's postings), scores the best of them in full by key, and takes the limit-th best
+ * score. The seeds come from the same postings as the ranking (the user's scopes, and with the `documents` check only
+ * searchable documents), so the limit-th best ranked chunk scores at least the threshold, and the pruned ranking
+ * returns exactly what ranking every posting of those scopes returns; the caller's check of the returned rows then
+ * works as for the exhaustive ranking. Null when pruning cannot help.
+ */
+async function planPruning(
+  db: Database,
+  terms: WeightedTerm[],
+  scopeIds: number[],
   analysis: QueryAnalysis,
   filter: PassageFilter,
   limit: number,
   parameters: Bm25Parameters,
   check: CandidateCheck,
-): SQL | null {
-  const { terms } = analysis;
-  if (terms.length === 0 || analysis.chunkCount === 0) return null;
-  const lexemes = sql.join(
-    terms.map((term) => sql`${term.lexeme}`),
-    sql`, `,
-  );
-  // A word repeated in the query weighs more. (A CASE, not a join: a join to a VALUES list misleads the planner.)
-  const repeated = terms.filter((term) => term.count > 1);
-  const queryWeight =
-    repeated.length === 0
-      ? sql`1::float8`
-      : sql`CASE cp.lexeme ${sql.join(
-          repeated.map((term) => sql`WHEN ${term.lexeme} THEN ${float(term.count)}`),
-          sql` `,
-        )} ELSE 1::float8 END`;
-  const n = float(analysis.chunkCount);
-  const K1 = float(parameters.k1);
-  const B = float(parameters.b);
-  const lengthFactor = float(parameters.b / analysis.averageLength);
-  const documentCheck =
-    check === 'documents'
-      ? sql`WHERE EXISTS (SELECT 1 FROM ${documents} WHERE ${documents.id} = p.document_id AND ${searchableCondition(filter)})`
-      : sql``;
-  // Document frequencies come from search_lexemes, kept by the postings triggers (ADR 0017); the term's weight is
-  // computed before the per-posting part so the arithmetic is the same as when they were counted here. The lexemes are
-  // repeated on search_lexemes, else the planner hashes the whole table. The postings are read per scope, in a lateral
-  // subquery the planner may not flatten (OFFSET 0), so every read is one index range per (lexeme, scope): given the
-  // scopes as an array instead, PostgreSQL 15 reads every posting of the lexemes and filters them.
-  return sql`
-    SELECT p.chunk_id AS "chunkId",
-           sum(
-             p.weight * p.tf * (${K1} + 1) / (p.tf + ${K1} * (1 - ${B} + ${lengthFactor} * p.chunk_length))
-           ) AS score
-    FROM (
-      SELECT cp.chunk_id, cp.document_id, cp.tf, cp.chunk_length,
-             ${queryWeight} * ln(1 + (${n} - ${searchLexemes.chunkCount} + 0.5::float8) / (${searchLexemes.chunkCount} + 0.5::float8)) AS weight
-      FROM ${searchScopeIds(filter.userId, filter.spaceId ?? null)} AS scope
+): Promise<PruningPlan | null> {
+  if (terms.length < 2) return null;
+  const byBound = [...terms].sort((a, b) => b.upperBound - a.upperBound);
+  const postingsBudget = SEED_POSTINGS_SHARE * terms.reduce((total, term) => total + term.documentFrequency, 0);
+  const seed: WeightedTerm[] = [];
+  let seedPostings = 0;
+  for (const term of byBound) {
+    if (seed.length > 0 && seedPostings + term.documentFrequency > postingsBudget) break;
+    seed.push(term);
+    seedPostings += term.documentFrequency;
+  }
+  const result = await db.execute(sql`
+    WITH seed AS (
+      SELECT p.chunk_id
+      FROM (${scopedPostingsSql(seed, scopeIds, filter, check)}) AS p
+      GROUP BY p.chunk_id
+      ORDER BY sum(${bm25Sql(seed, analysis, parameters, 'p')}) DESC, p.chunk_id
+      LIMIT ${seedCount(limit)}
+    ),
+    scored AS (
+      -- Each seed chunk's terms by key (a lateral read: joined, the planner hashes every posting of the terms).
+      SELECT s.chunk_id, full_score.score
+      FROM seed s
       CROSS JOIN LATERAL (
-        SELECT ${chunkPostings.lexeme} AS lexeme, ${chunkPostings.chunkId} AS chunk_id,
-               ${chunkPostings.documentId} AS document_id, ${chunkPostings.tf} AS tf,
-               ${chunkPostings.chunkLength} AS chunk_length
-        FROM ${chunkPostings}
-        WHERE ${chunkPostings.lexeme} IN (${lexemes}) AND ${chunkPostings.scopeId} = scope.id
-        OFFSET 0
-      ) AS cp
-      JOIN ${searchLexemes} ON ${searchLexemes.lexeme} = cp.lexeme
-      WHERE ${searchLexemes.lexeme} IN (${lexemes})
-    ) AS p
-    ${documentCheck}
-    GROUP BY p.chunk_id
-    ORDER BY score DESC, p.chunk_id
+        SELECT sum(${bm25Sql(terms, analysis, parameters, 'q')}) AS score
+        FROM ${chunkPostings} q
+        WHERE q.chunk_id = s.chunk_id AND q.lexeme IN (${lexemeList(terms)})
+      ) AS full_score
+    )
+    SELECT f.score FROM scored f
+    ORDER BY f.score DESC
+    OFFSET ${limit - 1} LIMIT 1`);
+  const threshold = Number(rowsOf<{ score: number | string }>(result)[0]?.score ?? 0);
+  if (!(threshold > 0)) return null;
+  const nonEssential: WeightedTerm[] = [];
+  let bound = 0;
+  for (const term of [...terms].sort((a, b) => a.upperBound - b.upperBound)) {
+    if ((bound + term.upperBound) * (1 + THRESHOLD_MARGIN) >= threshold * (1 - ESSENTIAL_SHARE)) break;
+    nonEssential.push(term);
+    bound += term.upperBound;
+  }
+  if (nonEssential.length === 0) return null;
+  return { threshold, essential: terms.filter((term) => !nonEssential.includes(term)), nonEssential };
+}
+
+/** The pruning a lexical ranking would use (the tests check that it prunes): null when it ranks every posting. */
+export async function planLexicalPruning(
+  db: Database,
+  analysis: QueryAnalysis,
+  filter: PassageFilter,
+  limit: number,
+): Promise<{ threshold: number; essential: string[]; nonEssential: string[] } | null> {
+  const parameters = { k1: BM25_K1, b: BM25_B };
+  const plan = await planPruning(
+    db,
+    weightTerms(analysis, parameters),
+    await findSearchScopeIds(db, filter),
+    analysis,
+    filter,
+    limit,
+    parameters,
+    firstCandidateCheck(filter),
+  );
+  return (
+    plan && {
+      threshold: plan.threshold,
+      essential: plan.essential.map((term) => term.lexeme),
+      nonEssential: plan.nonEssential.map((term) => term.lexeme),
+    }
+  );
+}
+
+/**
+ * BM25 over the postings of the query's lexemes in the user's search scopes only. Document frequencies come from
+ * search_lexemes (in the analysis); the corpus size and average length from search_stats. With a pruning plan, only
+ * the essential terms' postings are read; chunks whose essential part plus every non-essential bound stays below the
+ * threshold are dropped, and the others get their non-essential terms by key. Rows ("chunkId", score), best first;
+ * null when nothing can match.
+ */
+function lexicalRankingSql(
+  terms: WeightedTerm[],
+  scopeIds: number[],
+  analysis: QueryAnalysis,
+  filter: PassageFilter,
+  limit: number,
+  parameters: Bm25Parameters,
+  check: CandidateCheck,
+  plan: PruningPlan | null,
+): SQL | null {
+  if (terms.length === 0 || analysis.chunkCount === 0) return null;
+  if (!plan) {
+    return sql`
+      SELECT p.chunk_id AS "chunkId", sum(${bm25Sql(terms, analysis, parameters, 'p')}) AS score
+      FROM (${scopedPostingsSql(terms, scopeIds, filter, check)}) AS p
+      GROUP BY p.chunk_id
+      ORDER BY score DESC, p.chunk_id
+      LIMIT ${limit}`;
+  }
+  const nonEssentialBound = plan.nonEssential.reduce((total, term) => total + term.upperBound, 0);
+  const minimumPartial = (plan.threshold - nonEssentialBound) * (1 - THRESHOLD_MARGIN);
+  return sql`
+    SELECT c.chunk_id AS "chunkId", c.partial + coalesce(rest.score, 0::float8) AS score
+    FROM (
+      SELECT p.chunk_id, sum(${bm25Sql(plan.essential, analysis, parameters, 'p')}) AS partial
+      FROM (${scopedPostingsSql(plan.essential, scopeIds, filter, check)}) AS p
+      GROUP BY p.chunk_id
+      HAVING sum(${bm25Sql(plan.essential, analysis, parameters, 'p')}) >= ${float(minimumPartial)}
+    ) AS c
+    LEFT JOIN LATERAL (
+      SELECT sum(${bm25Sql(plan.nonEssential, analysis, parameters, 'q')}) AS score
+      FROM ${chunkPostings} q
+      WHERE q.chunk_id = c.chunk_id AND q.lexeme IN (${lexemeList(plan.nonEssential)})
+    ) AS rest ON true
+    ORDER BY score DESC, c.chunk_id
     LIMIT ${limit}`;
 }
 
 /**
  * Runs a ranking statement (`read` wraps the ranking and tells, per row, whether its document passes the rule and the
  * filters) with the cheapest exact check: within the user's scopes, and again checking every candidate if a returned
- * row failed (which the scopes' agreement test says does not happen).
+ * row failed (which the scopes' agreement test says does not happen). `pruning: false` ranks every posting (the
+ * reference the pruned ranking is tested against).
  */
 async function rankExactly<Row>(
+  db: Database,
   analysis: QueryAnalysis,
   filter: PassageFilter,
   limit: number,
-  parameters: Bm25Parameters,
+  options: RankingOptions,
   read: (ranking: SQL) => Promise<Array<{ row: Row; isSearchable: boolean }>>,
 ): Promise<Row[]> {
+  const parameters = options.parameters ?? { k1: BM25_K1, b: BM25_B };
+  const terms = weightTerms(analysis, parameters);
+  if (terms.length === 0 || analysis.chunkCount === 0) return [];
+  const scopeIds = await findSearchScopeIds(db, filter);
+  if (scopeIds.length === 0) return [];
   let check = firstCandidateCheck(filter);
   for (;;) {
-    const ranking = lexicalRankingSql(analysis, filter, limit, parameters, check);
+    const plan =
+      options.pruning === false
+        ? null
+        : await planPruning(db, terms, scopeIds, analysis, filter, limit, parameters, check);
+    const ranking = lexicalRankingSql(terms, scopeIds, analysis, filter, limit, parameters, check, plan);
     if (!ranking) return [];
     const rows = await read(ranking);
     if (check === 'documents' || rows.every((ranked) => ranked.isSearchable)) return rows.map((ranked) => ranked.row);
     check = 'documents';
   }
+}
+
+export interface RankingOptions {
+  parameters?: Bm25Parameters;
+  /** Default true: MaxScore pruning (exact). False ranks every posting. */
+  pruning?: boolean;
 }
 
 /** Whether a driver's boolean (true, or 't' from drivers that return text) is true. */
@@ -269,9 +475,9 @@ export async function rankChunksLexically(
   analysis: QueryAnalysis,
   filter: PassageFilter,
   limit: number,
-  parameters: Bm25Parameters = { k1: BM25_K1, b: BM25_B },
+  options: RankingOptions = {},
 ): Promise<ScoredChunk[]> {
-  return rankExactly<ScoredChunk>(analysis, filter, limit, parameters, async (ranking) => {
+  return rankExactly<ScoredChunk>(db, analysis, filter, limit, options, async (ranking) => {
     const result = await db.execute(sql`
       WITH ranked AS (${ranking})
       SELECT r."chunkId", r.score,
@@ -300,9 +506,9 @@ export async function rankPassagesLexically(
   analysis: QueryAnalysis,
   filter: PassageFilter,
   limit: number,
-  parameters: Bm25Parameters = { k1: BM25_K1, b: BM25_B },
+  options: RankingOptions = {},
 ): Promise<Array<PassageRow & ScoredChunk>> {
-  return rankExactly<PassageRow & ScoredChunk>(analysis, filter, limit, parameters, async (ranking) => {
+  return rankExactly<PassageRow & ScoredChunk>(db, analysis, filter, limit, options, async (ranking) => {
     const result = await db.execute(sql`
       WITH ranked AS (${ranking})
       SELECT r."chunkId", r.score, ${documents.id} AS "documentId", ${documents.title} AS title,
