@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_MAX_UNPACKED_BYTES } from './extract.ts';
-import { failAbandonedIngestion, INGEST_DOCUMENT_JOB, processUploadedDocument } from './ingestion.service.ts';
+import {
+  documentIdsOf,
+  failAbandonedIngestion,
+  INGEST_DOCUMENT_JOB,
+  type IngestJobPayload,
+  processUploadedDocuments,
+} from './ingestion.service.ts';
 
 export function registerDocumentJobs(app: FastifyInstance): void {
-  app.jobs.register<{ documentId: string }>(
+  app.jobs.register<IngestJobPayload>(
     INGEST_DOCUMENT_JOB,
     (job) =>
-      processUploadedDocument(
+      processUploadedDocuments(
         {
           db: app.database.db,
           storage: app.storage,
@@ -16,9 +22,9 @@ export function registerDocumentJobs(app: FastifyInstance): void {
           ocr: app.ocr,
           maxUnpackedBytes: DEFAULT_MAX_UNPACKED_BYTES,
         },
-        job.payload.documentId,
+        documentIdsOf(job.payload),
         job,
       ),
-    { onAbandoned: (job) => failAbandonedIngestion(app.database.db, job.payload.documentId) },
+    { onAbandoned: (job) => failAbandonedIngestion(app.database.db, documentIdsOf(job.payload)) },
   );
 }

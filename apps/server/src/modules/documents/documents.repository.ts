@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AI_PROCESSED_TAG,
   DOCUMENT_TYPE_MIME_TYPES,
@@ -146,26 +147,28 @@ const fileColumns = {
 };
 
 /**
- * An earlier upload of the same bytes, with its document: the owner's own (outside spaces), or anyone's in the same
- * space.
+ * Earlier uploads of the same bytes, with their documents, by content hash (the first upload of each): the owner's own
+ * (outside spaces), or anyone's in the same space. One statement for a request's files.
  */
-export async function findUploadByContent(
+export async function findUploadsByContent(
   db: Database,
   ownerId: string,
-  sha256: string,
+  sha256s: string[],
   spaceId: string | null = null,
-): Promise<{ file: StoredFileRow; documentId: string; status: DocumentStatus } | null> {
+): Promise<Map<string, { file: StoredFileRow; documentId: string }>> {
+  if (sha256s.length === 0) return new Map();
   const scope = spaceId
     ? and(eq(files.spaceId, spaceId), eq(documents.source, 'space'))
     : and(eq(files.ownerId, ownerId), isNull(files.spaceId), eq(documents.source, 'upload'));
-  const [row] = await db
-    .select({ file: fileColumns, documentId: documents.id, status: documents.status })
+  const rows = await db
+    .select({ file: fileColumns, documentId: documents.id })
     .from(files)
     .innerJoin(documents, eq(documents.fileId, files.id))
-    .where(and(scope, eq(files.sha256, sha256), ne(documents.status, 'failed')))
-    .orderBy(files.createdAt)
-    .limit(1);
-  return row ?? null;
+    .where(and(scope, inArray(files.sha256, [...new Set(sha256s)]), ne(documents.status, 'failed')))
+    .orderBy(files.createdAt, files.id);
+  const earliest = new Map<string, { file: StoredFileRow; documentId: string }>();
+  for (const row of rows) if (!earliest.has(row.file.sha256)) earliest.set(row.file.sha256, row);
+  return earliest;
 }
 
 export interface NewUpload {
@@ -180,27 +183,34 @@ export interface NewUpload {
   storageKey: string;
 }
 
-/** A stored upload and its pending document (external id = file id, so ingestion updates this document). */
-export async function insertUpload(db: Database, upload: NewUpload): Promise<{ fileId: string; documentId: string }> {
-  const [file] = await db.insert(files).values(upload).returning({ id: files.id });
-  if (!file) throw new Error('file not inserted');
-  const [document] = await db
-    .insert(documents)
-    .values({
-      source: upload.spaceId ? 'space' : 'upload',
-      externalId: file.id,
+/**
+ * Stored uploads and their pending documents (external id = file id, so ingestion updates that document), in two
+ * statements whatever their number; ids in the order of `uploads`.
+ */
+export async function insertUploads(
+  db: Database,
+  uploads: NewUpload[],
+): Promise<Array<{ fileId: string; documentId: string }>> {
+  if (uploads.length === 0) return [];
+  // Ids made here, so each document is paired with its file without relying on the order rows come back in.
+  const ids = uploads.map(() => ({ fileId: randomUUID(), documentId: randomUUID() }));
+  await db.insert(files).values(uploads.map((upload, index) => ({ ...upload, id: ids[index]?.fileId })));
+  await db.insert(documents).values(
+    uploads.map((upload, index) => ({
+      id: ids[index]?.documentId,
+      source: upload.spaceId ? ('space' as const) : ('upload' as const),
+      externalId: ids[index]?.fileId ?? null,
       ownerId: upload.ownerId,
       teamId: upload.teamId ?? null,
       spaceId: upload.spaceId ?? null,
-      fileId: file.id,
+      fileId: ids[index]?.fileId ?? null,
       title: upload.filename,
       mimeType: upload.mimeType,
       contentHash: upload.sha256,
-      status: 'pending',
-    })
-    .returning({ id: documents.id });
-  if (!document) throw new Error('document not inserted');
-  return { fileId: file.id, documentId: document.id };
+      status: 'pending' as const,
+    })),
+  );
+  return ids;
 }
 
 export async function findFilesByIds(db: Database, fileIds: string[]): Promise<StoredFileRow[]> {
@@ -208,25 +218,27 @@ export async function findFilesByIds(db: Database, fileIds: string[]): Promise<S
   return db.select(fileColumns).from(files).where(inArray(files.id, fileIds));
 }
 
-/** What the ingestion job needs, whoever owns the document. */
-export async function findDocumentForIngestion(
-  db: Database,
-  documentId: string,
-): Promise<{
+export interface DocumentForIngestion {
   id: string;
   ownerId: string;
   source: DocumentSource;
+  status: DocumentStatus;
   teamId: string | null;
   spaceId: string | null;
   title: string;
   mimeType: string | null;
   file: StoredFileRow | null;
-} | null> {
-  const [row] = await db
+}
+
+/** What the ingestion job needs, whoever owns the documents, in one statement (in no particular order). */
+export async function findDocumentsForIngestion(db: Database, documentIds: string[]): Promise<DocumentForIngestion[]> {
+  if (documentIds.length === 0) return [];
+  const rows = await db
     .select({
       id: documents.id,
       ownerId: documents.ownerId,
       source: documents.source,
+      status: documents.status,
       teamId: documents.teamId,
       spaceId: documents.spaceId,
       title: documents.title,
@@ -235,9 +247,21 @@ export async function findDocumentForIngestion(
     })
     .from(documents)
     .leftJoin(files, eq(files.id, documents.fileId))
-    .where(eq(documents.id, documentId));
-  if (!row) return null;
-  return { ...row, file: row.file?.id ? row.file : null };
+    .where(inArray(documents.id, documentIds));
+  return rows.map((row) => ({ ...row, file: row.file?.id ? row.file : null }));
+}
+
+/** Sets the status of several documents at once (the batch ingestion's 'processing'). */
+export async function updateDocumentsStatus(
+  db: Database,
+  documentIds: string[],
+  status: DocumentStatus,
+): Promise<void> {
+  if (documentIds.length === 0) return;
+  await db
+    .update(documents)
+    .set({ status, error: null, updatedAt: new Date() })
+    .where(inArray(documents.id, documentIds));
 }
 
 export async function updateDocumentStatus(
@@ -518,17 +542,65 @@ export async function deleteDocumentChunks(db: Database, documentIds: string[]):
   await db.delete(chunks).where(inArray(chunks.documentId, documentIds));
 }
 
-/** An existing document's fields after its content changed (its passages are replaced beside). */
-export async function updateIndexedDocument(
+/** The columns an ingestion writes on a document it indexes again, with their SQL types (for a batch's records). */
+const INDEXED_COLUMNS = {
+  title: { column: 'title', type: 'text' },
+  mimeType: { column: 'mime_type', type: 'text' },
+  contentHash: { column: 'content_hash', type: 'text' },
+  error: { column: 'error', type: 'text' },
+  pageCount: { column: 'page_count', type: 'integer' },
+  chunkCount: { column: 'chunk_count', type: 'integer' },
+  fileId: { column: 'file_id', type: 'uuid' },
+  teamId: { column: 'team_id', type: 'uuid' },
+  spaceId: { column: 'space_id', type: 'uuid' },
+  url: { column: 'url', type: 'text' },
+  modifiedAt: { column: 'modified_at', type: 'timestamptz' },
+  sharedWith: { column: 'shared_with', type: 'text[]' },
+  sourceVersion: { column: 'source_version', type: 'text' },
+} as const satisfies Record<
+  Exclude<keyof IndexedDocumentValues, 'ownerId' | 'source' | 'externalId'>,
+  { column: string; type: string }
+>;
+
+type IndexedField = keyof typeof INDEXED_COLUMNS;
+
+/**
+ * `updateIndexedDocument` for many documents: one statement per set of fields given (a batch of uploads or of one
+ * source's items gives the same fields for all), the values as a JSON record set, instead of one statement each.
+ */
+export async function updateIndexedDocuments(
   db: Database,
-  documentId: string,
-  values: IndexedDocumentValues,
+  rows: Array<{ id: string; values: IndexedDocumentValues }>,
 ): Promise<void> {
-  const { ownerId: _ownerId, source: _source, externalId: _externalId, ...fields } = values;
-  await db
-    .update(documents)
-    .set({ ...fields, status: 'ready', updatedAt: new Date() })
-    .where(eq(documents.id, documentId));
+  const groups = new Map<string, Array<{ id: string; values: IndexedDocumentValues }>>();
+  for (const row of rows) {
+    const fields = (Object.keys(INDEXED_COLUMNS) as IndexedField[]).filter((field) => row.values[field] !== undefined);
+    const key = fields.join(',');
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  for (const [key, group] of groups) {
+    const fields = key ? (key.split(',') as IndexedField[]) : [];
+    const records = group.map(({ id, values }) => {
+      const record: Record<string, unknown> = { id };
+      for (const field of fields) {
+        const value = values[field];
+        record[INDEXED_COLUMNS[field].column] = value instanceof Date ? value.toISOString() : value;
+      }
+      return record;
+    });
+    const assignments = fields.map((field) => {
+      const column = sql.identifier(INDEXED_COLUMNS[field].column);
+      return sql`${column} = v.${column}`;
+    });
+    const columnTypes = fields.map((field) =>
+      sql.raw(`"${INDEXED_COLUMNS[field].column}" ${INDEXED_COLUMNS[field].type}`),
+    );
+    await db.execute(sql`
+      UPDATE ${documents} AS d
+      SET ${sql.join([...assignments, sql`status = 'ready'`, sql`updated_at = now()`], sql`, `)}
+      FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS v (${sql.join([sql.raw('id uuid'), ...columnTypes], sql`, `)})
+      WHERE d.id = v.id`);
+  }
 }
 
 /** The documents among these ids that the user may view; with a space id, only that space's. */

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type DocumentSummary, NO_TEXT_FOUND, type UploadedFile, type UploadResponse } from '@lumen/contract';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunks, documents, files } from '../../db/schema/index.ts';
+import { rowsOf } from '../../platform/db.ts';
 import { buildTestApp, createSignedInUser, TEST_ORIGIN, type TestContext } from '../../test/build-test-app.ts';
 import {
   FAKE_ELF,
@@ -296,6 +297,22 @@ describe('POST /api/files', () => {
     expect(await ctx.app.jobs.drain()).toBeUndefined();
   });
 
+  it('stores new bytes sent twice in one request once, and answers both with the same file', async () => {
+    const objectsBefore = await storedObjects();
+    const bytes = Buffer.from('The lighthouse keeper logs the fog horn at 04:10 every winter morning.');
+    const response = await postFiles(ctx, owner.cookie, [
+      { filename: 'log.txt', content: bytes },
+      { filename: 'log copy.txt', content: bytes },
+    ]);
+    expect(response.statusCode).toBe(201);
+    const [first, second] = response.json<{ files: UploadedFile[] }>().files;
+    expect(first?.filename).toBe('log.txt');
+    expect([second?.id, second?.document.id]).toEqual([first?.id, first?.document.id]);
+    expect((await storedObjects()).length).toBe(objectsBefore.length + 1);
+    await ctx.app.jobs.drain();
+    expect((await documentOf(owner.cookie, first?.document.id ?? '')).status).toBe('ready');
+  });
+
   it('keeps the same content of two users apart', async () => {
     const response = await postFiles(ctx, stranger.cookie, [{ filename: 'logo.png', content: TINY_PNG }]);
     expect(response.statusCode).toBe(201);
@@ -476,6 +493,25 @@ describe('POST /api/files', () => {
     expect(document.status).toBe('failed');
     expect(document.error).toBe('The PDF could not be read: the file seems to be damaged or is not a valid PDF.');
     expect(document.chunkCount).toBe(0);
+  });
+
+  it("indexes a request's files in one job, where a damaged file fails alone and the others are ready", async () => {
+    const response = await postFiles(ctx, owner.cookie, [
+      { filename: 'harbour.txt', content: Buffer.from('The harbour crane lifts forty containers an hour.') },
+      { filename: 'damaged.pdf', content: Buffer.from('%PDF-1.7\n%not a PDF either\n') },
+      { filename: 'orchard.md', content: Buffer.from('# Orchard\n\nThe orchard keeps 212 apple trees.') },
+    ]);
+    expect(response.statusCode).toBe(201);
+    const uploadedNow = response.json<{ files: UploadedFile[] }>().files;
+    const ids = uploadedNow.map((file) => file.document.id);
+    const queued = await ctx.app.database.db.execute(sql`
+      SELECT payload FROM jobs WHERE kind = 'documents.ingest' AND payload->'documentIds' ?| ${sql.param(ids)}::text[]`);
+    expect(rowsOf<{ payload: { documentIds: string[] } }>(queued).map((row) => row.payload.documentIds)).toEqual([ids]);
+    await ctx.app.jobs.drain();
+    const statuses = await Promise.all(ids.map(async (id) => (await documentOf(owner.cookie, id)).status));
+    expect(statuses).toEqual(['ready', 'failed', 'ready']);
+    const damaged = await documentOf(owner.cookie, ids[1] ?? '');
+    expect(damaged.error).toBe('The PDF could not be read: the file seems to be damaged or is not a valid PDF.');
   });
 
   it('refuses to unpack an archive bomb', async () => {

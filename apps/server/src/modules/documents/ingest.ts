@@ -8,7 +8,7 @@ import {
   type IndexedDocumentValues,
   insertDocuments,
   lockDocumentsForIngestion,
-  updateIndexedDocument,
+  updateIndexedDocuments,
   updateSourceFields,
 } from './documents.repository.ts';
 
@@ -223,7 +223,7 @@ async function ingestBatch(tx: Database, batch: PreparedInput[]): Promise<Ingest
     tx,
     changed.map(({ id }) => id),
   );
-  for (const { id, values } of changed) await updateIndexedDocument(tx, id, values);
+  await updateIndexedDocuments(tx, changed);
   await insertDocuments(tx, created);
   for (let start = 0; start < passages.length; start += PASSAGES_PER_STATEMENT) {
     const slice = passages.slice(start, start + PASSAGES_PER_STATEMENT);

@@ -40,7 +40,7 @@ async function crashMidIngestion(documentId: string, { isLastAttempt }: { isLast
   await ctx.app.database.db.execute(sql`
     UPDATE jobs SET status = 'running', locked_by = 'a-dead-worker', locked_at = now() - interval '1 hour',
                     attempts = CASE WHEN ${isLastAttempt}::boolean THEN max_attempts ELSE 1 END
-    WHERE kind = ${INGEST_DOCUMENT_JOB} AND payload->>'documentId' = ${documentId}`);
+    WHERE kind = ${INGEST_DOCUMENT_JOB} AND payload->'documentIds' @> jsonb_build_array(${documentId}::text)`);
 }
 
 async function waitForStatus(id: string, status: DocumentSummary['status']): Promise<DocumentSummary> {

@@ -7,7 +7,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import { ObjectTooLargeError, type Storage } from '../../platform/storage.ts';
-import { findDocumentsByIds, findFilesByIds, findUploadByContent, insertUpload } from './documents.repository.ts';
+import { findDocumentsByIds, findFilesByIds, findUploadsByContent, insertUploads } from './documents.repository.ts';
 import { toDocumentSummary } from './documents.service.ts';
 import { createTextProbe, decideFileType } from './file-types.ts';
 import { INGEST_DOCUMENT_JOB } from './ingestion.service.ts';
@@ -187,14 +187,24 @@ export async function uploadFiles(
     }
     if (staged.length === 0) throw allRefusedError(refused);
     results = await deps.db.transaction(async (tx) => {
-      const saved: Array<{ fileId: string; documentId: string; duplicateKey: string | null }> = [];
+      const earlier = await findUploadsByContent(
+        tx,
+        ownerId,
+        staged.map((file) => file.sha256),
+        space?.spaceId ?? null,
+      );
+      // The first file of each content not stored before is new; the same bytes again (stored earlier or earlier in
+      // this request) are answered with the first one and their staged copy discarded.
+      const firstOfContent = new Map<string, StagedFile>();
+      const fresh: StagedFile[] = [];
       for (const file of staged) {
-        const earlier = await findUploadByContent(tx, ownerId, file.sha256, space?.spaceId ?? null);
-        if (earlier) {
-          saved.push({ fileId: earlier.file.id, documentId: earlier.documentId, duplicateKey: file.key });
-          continue;
-        }
-        const created = await insertUpload(tx, {
+        if (earlier.has(file.sha256) || firstOfContent.has(file.sha256)) continue;
+        firstOfContent.set(file.sha256, file);
+        fresh.push(file);
+      }
+      const created = await insertUploads(
+        tx,
+        fresh.map((file) => ({
           ownerId,
           spaceId: space?.spaceId ?? null,
           teamId: space?.teamId ?? null,
@@ -203,11 +213,26 @@ export async function uploadFiles(
           mimeType: file.mimeType,
           sha256: file.sha256,
           storageKey: file.key,
-        });
-        await deps.jobs.enqueue(INGEST_DOCUMENT_JOB, { documentId: created.documentId }, { db: tx });
-        saved.push({ ...created, duplicateKey: null });
-      }
-      return saved;
+        })),
+      );
+      const createdFor = new Map(fresh.map((file, index) => [file, created[index]]));
+      // One job for the request's new documents: they are indexed together (ADR 0093).
+      if (created.length > 0)
+        await deps.jobs.enqueue(
+          INGEST_DOCUMENT_JOB,
+          { documentIds: created.map((item) => item.documentId) },
+          { db: tx },
+        );
+      return staged.map((file) => {
+        const own = createdFor.get(file);
+        if (own) return { ...own, duplicateKey: null };
+        const first = earlier.get(file.sha256);
+        if (first) return { fileId: first.file.id, documentId: first.documentId, duplicateKey: file.key };
+        const firstInRequest = firstOfContent.get(file.sha256);
+        const sameRequest = firstInRequest && createdFor.get(firstInRequest);
+        if (!sameRequest) throw new Error('upload without a stored file');
+        return { ...sameRequest, duplicateKey: file.key };
+      });
     });
   } catch (error) {
     await discard(staged.map((file) => file.key));

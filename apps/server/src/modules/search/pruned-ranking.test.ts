@@ -163,11 +163,11 @@ describe('pruned lexical ranking', () => {
           const analysis = await analyzeQuery(db, query);
           for (const limit of [1, 10, 50]) {
             const exhaustive = await rankChunksLexically(db, analysis, filter, limit, { pruning: false });
-            const actual = await rankChunksLexically(db, analysis, filter, limit);
+            const actual = await rankChunksLexically(db, analysis, filter, limit, { minimumPostingsToPrune: 0 });
             expectSameRanking(actual, exhaustive, `${query} / ${limit}`);
             if (limit === 10 && filter.mimeType === undefined) {
               planned += 1;
-              if (await planLexicalPruning(db, analysis, filter, limit)) pruned += 1;
+              if (await planLexicalPruning(db, analysis, filter, limit, { minimumPostingsToPrune: 0 })) pruned += 1;
             }
           }
         }
@@ -182,7 +182,7 @@ describe('pruned lexical ranking', () => {
       const analysis = await analyzeQuery(db, query);
       for (const filter of [{ userId: users.ben }, { userId: users.ann, spaceId }]) {
         const exhaustive = await rankPassagesLexically(db, analysis, filter, 10, { pruning: false });
-        const actual = await rankPassagesLexically(db, analysis, filter, 10);
+        const actual = await rankPassagesLexically(db, analysis, filter, 10, { minimumPostingsToPrune: 0 });
         expectSameRanking(actual, exhaustive, query);
         const passageOf = new Map(exhaustive.map((row) => [row.chunkId, [row.documentId, row.text, row.title]]));
         for (const row of actual) {
