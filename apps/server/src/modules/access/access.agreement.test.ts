@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { NO_FILE_PERMISSIONS, ROLES, type Role, SPACE_FILE_PERMISSIONS } from '@lumen/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, sharedFiles, spaceMembers, spaces, teams, user, userRoles } from '../../db/schema/index.ts';
+import { documents, sharedFiles, spaceMembers, spaces, teams, userRoles } from '../../db/schema/index.ts';
 import { type Database, type DatabaseHandle, rowsOf } from '../../platform/db.ts';
-import { openTestDatabase } from '../../test/test-database.ts';
+import { insertUserRow, openTestDatabase } from '../../test/test-database.ts';
 import { insertIndexedChunks } from '../search/index.ts';
 import {
   canViewDocument,
@@ -55,10 +54,7 @@ async function insertUser(label: string): Promise<string> {
 }
 
 async function insertUserWithEmail(label: string): Promise<{ id: string; email: string }> {
-  const id = randomUUID();
-  const email = `${label}-${id.slice(0, 8)}@grid.test`;
-  await db.insert(user).values({ id, name: label, email, emailVerified: true, firstName: label, lastName: 'Grid' });
-  return { id, email };
+  return insertUserRow(db, label, 'grid.test');
 }
 
 function teamIdOf(viewer: Viewer): string | null {

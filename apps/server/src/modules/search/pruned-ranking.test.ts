@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spaces, teams, user, userRoles } from '../../db/schema/index.ts';
 import type { Database, DatabaseHandle } from '../../platform/db.ts';
-import { openTestDatabase } from '../../test/test-database.ts';
+import { insertSearchCast, openTestDatabase } from '../../test/test-database.ts';
 import { type IngestTextInput, ingestTexts } from '../documents/index.ts';
 import {
   analyzeQuery,
@@ -56,19 +54,6 @@ function textOf(random: () => number, count: number): string {
   return Array.from({ length: count }, () => wordAt(random)).join(' ');
 }
 
-async function insertUser(label: string): Promise<string> {
-  const id = randomUUID();
-  await db.insert(user).values({
-    id,
-    name: label,
-    email: `${label}-${id.slice(0, 8)}@pruning.test`,
-    emailVerified: true,
-    firstName: label,
-    lastName: 'Pruning',
-  });
-  return id;
-}
-
 /**
  * The same ranking, ties aside: the same scores position by position, and the same chunks in each group of equal
  * scores (the pruned ranking adds a chunk's terms in another order, so equal scores may differ in the last bit and swap
@@ -104,21 +89,9 @@ function queriesOf(count: number): string[] {
 beforeAll(async () => {
   handle = await openTestDatabase();
   db = handle.db;
-  users.ann = await insertUser('ann');
-  users.ben = await insertUser('ben');
-  users.cid = await insertUser('cid');
-  const [team] = await db.insert(teams).values({ name: 'Pruning team' }).returning({ id: teams.id });
-  if (!team) throw new Error('team not created');
-  await db.insert(userRoles).values([
-    { userId: users.ann, teamId: team.id, role: 'admin' },
-    { userId: users.ben, teamId: team.id, role: 'employee' },
-  ]);
-  const [space] = await db
-    .insert(spaces)
-    .values({ teamId: team.id, name: 'Pruning space', slug: 'pruning-space', createdBy: users.ann })
-    .returning({ id: spaces.id });
-  if (!space) throw new Error('space not created');
-  spaceId = space.id;
+  const cast = await insertSearchCast(db, 'Pruning');
+  Object.assign(users, cast.users);
+  spaceId = cast.spaceId;
   const random = createRandom(7);
   const inputs: IngestTextInput[] = [];
   for (let index = 0; index < 900; index++) {
@@ -131,7 +104,7 @@ beforeAll(async () => {
     inputs.push({
       ownerId: owner,
       source: inSpace ? 'space' : 'upload',
-      ...(inSpace ? { teamId: team.id, spaceId: space.id } : {}),
+      ...(inSpace ? { teamId: cast.teamId, spaceId: cast.spaceId } : {}),
       externalId: `pruning:${index}`,
       title: textOf(random, 2),
       mimeType: index % 2 === 0 ? 'text/plain' : 'application/pdf',

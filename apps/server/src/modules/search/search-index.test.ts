@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, spaces, teams, user, userRoles } from '../../db/schema/index.ts';
+import { documents, spaces, user } from '../../db/schema/index.ts';
 import { type Database, type DatabaseHandle, rowsOf } from '../../platform/db.ts';
-import { openTestDatabase } from '../../test/test-database.ts';
+import { insertSearchCast, insertUserRow, openTestDatabase } from '../../test/test-database.ts';
 import { visibleDocumentsCondition } from '../access/index.ts';
 import {
   deleteSourceDocuments,
@@ -43,16 +42,7 @@ function textOf(seed: number, count: number): string {
 }
 
 async function insertUser(label: string): Promise<string> {
-  const id = randomUUID();
-  await db.insert(user).values({
-    id,
-    name: label,
-    email: `${label}-${id.slice(0, 8)}@index.test`,
-    emailVerified: true,
-    firstName: label,
-    lastName: 'Index',
-  });
-  return id;
+  return (await insertUserRow(db, label, 'index.test')).id;
 }
 
 function ingest(input: Partial<IngestTextInput> & { ownerId: string; title: string; text: string }) {
@@ -131,22 +121,10 @@ const QUERIES = [
 beforeAll(async () => {
   handle = await openTestDatabase();
   db = handle.db;
-  users.ann = await insertUser('ann');
-  users.ben = await insertUser('ben');
-  users.cid = await insertUser('cid');
-  const [team] = await db.insert(teams).values({ name: 'Index team' }).returning({ id: teams.id });
-  if (!team) throw new Error('team not created');
-  teamId = team.id;
-  await db.insert(userRoles).values([
-    { userId: users.ann, teamId, role: 'admin' },
-    { userId: users.ben, teamId, role: 'employee' },
-  ]);
-  const [space] = await db
-    .insert(spaces)
-    .values({ teamId, name: 'Index space', slug: 'index-space', createdBy: users.ann })
-    .returning({ id: spaces.id });
-  if (!space) throw new Error('space not created');
-  spaceId = space.id;
+  const cast = await insertSearchCast(db, 'Index');
+  Object.assign(users, cast.users);
+  teamId = cast.teamId;
+  spaceId = cast.spaceId;
   const owners = [users.ann, users.ben, users.cid];
   for (let index = 0; index < 60; index++) {
     const ownerId = owners[index % owners.length] ?? users.ann;

@@ -259,6 +259,17 @@ function scopedPostingsSql(
     ${documentCheck}`;
 }
 
+/** One ranking's inputs: the weighted terms, where to read (scopes, filters, check), how many and how to score. */
+interface RankingRequest {
+  terms: WeightedTerm[];
+  scopeIds: number[];
+  analysis: QueryAnalysis;
+  filter: PassageFilter;
+  limit: number;
+  parameters: Bm25Parameters;
+  check: CandidateCheck;
+}
+
 /**
  * What the pruned ranking needs (ADR 0092, MaxScore): a score that the limit-th best searchable chunk reaches at least
  * (`threshold`), and the query's terms split by it. Non-essential terms are the most common ones whose upper bounds
@@ -307,15 +318,10 @@ const THRESHOLD_MARGIN = 1e-9;
  */
 async function planPruning(
   db: Database,
-  terms: WeightedTerm[],
-  scopeIds: number[],
-  analysis: QueryAnalysis,
-  filter: PassageFilter,
-  limit: number,
-  parameters: Bm25Parameters,
-  check: CandidateCheck,
+  request: RankingRequest,
   minimumPostings: number,
 ): Promise<PruningPlan | null> {
+  const { terms, scopeIds, analysis, filter, limit, parameters, check } = request;
   if (terms.length < 2) return null;
   const postings = terms.reduce((total, term) => total + term.documentFrequency, 0);
   if (postings < minimumPostings) return null;
@@ -371,17 +377,16 @@ export async function planLexicalPruning(
   options: Pick<RankingOptions, 'minimumPostingsToPrune'> = {},
 ): Promise<{ threshold: number; essential: string[]; nonEssential: string[] } | null> {
   const parameters = { k1: BM25_K1, b: BM25_B };
-  const plan = await planPruning(
-    db,
-    weightTerms(analysis, parameters),
-    await findSearchScopeIds(db, filter),
+  const request: RankingRequest = {
+    terms: weightTerms(analysis, parameters),
+    scopeIds: await findSearchScopeIds(db, filter),
     analysis,
     filter,
     limit,
     parameters,
-    firstCandidateCheck(filter),
-    options.minimumPostingsToPrune ?? MIN_POSTINGS_TO_PRUNE,
-  );
+    check: firstCandidateCheck(filter),
+  };
+  const plan = await planPruning(db, request, options.minimumPostingsToPrune ?? MIN_POSTINGS_TO_PRUNE);
   return (
     plan && {
       threshold: plan.threshold,
@@ -398,16 +403,8 @@ export async function planLexicalPruning(
  * threshold are dropped, and the others get their non-essential terms by key. Rows ("chunkId", score), best first;
  * null when nothing can match.
  */
-function lexicalRankingSql(
-  terms: WeightedTerm[],
-  scopeIds: number[],
-  analysis: QueryAnalysis,
-  filter: PassageFilter,
-  limit: number,
-  parameters: Bm25Parameters,
-  check: CandidateCheck,
-  plan: PruningPlan | null,
-): SQL | null {
+function lexicalRankingSql(request: RankingRequest, plan: PruningPlan | null): SQL | null {
+  const { terms, scopeIds, analysis, filter, limit, parameters, check } = request;
   if (terms.length === 0 || analysis.chunkCount === 0) return null;
   if (!plan) {
     return sql`
@@ -458,11 +455,9 @@ async function rankExactly<Row>(
   const minimumPostings = options.minimumPostingsToPrune ?? MIN_POSTINGS_TO_PRUNE;
   let check = firstCandidateCheck(filter);
   for (;;) {
-    const plan =
-      options.pruning === false
-        ? null
-        : await planPruning(db, terms, scopeIds, analysis, filter, limit, parameters, check, minimumPostings);
-    const ranking = lexicalRankingSql(terms, scopeIds, analysis, filter, limit, parameters, check, plan);
+    const request: RankingRequest = { terms, scopeIds, analysis, filter, limit, parameters, check };
+    const plan = options.pruning === false ? null : await planPruning(db, request, minimumPostings);
+    const ranking = lexicalRankingSql(request, plan);
     if (!ranking) return [];
     const rows = await read(ranking);
     if (check === 'documents' || rows.every((ranked) => ranked.isSearchable)) return rows.map((ranked) => ranked.row);
