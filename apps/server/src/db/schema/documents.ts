@@ -7,6 +7,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -98,6 +99,15 @@ export const chunks = pgTable(
     text: text('text').notNull(),
     /** 1-based page (PDF page, slide, sheet) where the passage starts; null when the format has none. */
     page: integer('page'),
+    /**
+     * The chunk's index terms (ADR 0094): the lexemes of `to_tsvector('english', indexed title || ' ' || text)` in
+     * sorted order, with each one's frequency at the same position, and their total (BM25's length). Search reads
+     * the packed posting segments; these let the triggers keep the term statistics and move a chunk to another
+     * search scope without analysing its text again.
+     */
+    lexemes: text('lexemes').array().notNull().default(sql`'{}'::text[]`),
+    termFrequencies: smallint('term_frequencies').array().notNull().default(sql`'{}'::smallint[]`),
+    indexedLength: integer('indexed_length').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('chunks_document_idx').on(table.documentId, table.ordinal)],

@@ -19,6 +19,9 @@ import { chunks } from './documents.ts';
 import { spaces } from './spaces.ts';
 import { teams } from './teams.ts';
 
+/** Binary data (search reads it as base64 text instead: faster through PGlite than its bytea parser). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
 /**
  * A search scope (ADR 0017): a set of documents that the same users may view, because they agree on every fact the
  * viewing rule reads. Its key columns carry the names and meaning of those `documents` columns, reduced to what
@@ -45,37 +48,60 @@ export const searchScopes = pgTable(
 );
 
 /**
- * The lexical index (ADR 0010): one row per (lexeme, chunk) with the term frequency and the chunk's length, built in
- * bulk from `to_tsvector('english', title || ' ' || text)`, under its document's search scope (ADR 0017). Search reads
- * only the postings of the query's lexemes in the user's scopes, one range per (lexeme, scope) of a covering index
- * created in migration 0015_search_scopes (drizzle cannot declare INCLUDE). Triggers (migrations 0003 and 0014) keep
- * `search_stats` and each lexeme's document frequency (`search_lexemes`) in step and remove the postings of deleted
- * chunks, so every way a chunk disappears (re-indexing, document or user deleted) updates them. No foreign key on
- * purpose: checking one per posting cost a third of the ingestion time; the chunk trigger does the cleanup instead.
+ * The lexical index (ADR 0094): for each (lexeme, search scope), segments of packed postings. A segment's `postings`
+ * holds 8 bytes per chunk carrying the lexeme, big-endian: the chunk id (int4), the lexeme's frequency in the chunk
+ * (int2) and the chunk's indexed length (int2), sorted by chunk id. One indexing statement adds one segment per
+ * (lexeme, scope) it touches; the compaction job merges a pair's small segments into segments of at most
+ * `MAX_SEGMENT_POSTINGS` and drops the postings of deleted chunks. Segments are never updated, only added and
+ * replaced, so a server may keep their bodies in memory by id. Search reads the segments of the query's lexemes in the
+ * user's scopes only (ADR 0017), and scores them in the server.
  */
-export const chunkPostings = pgTable(
-  'chunk_postings',
+export const searchSegments = pgTable(
+  'search_segments',
   {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
     lexeme: text('lexeme').notNull(),
-    chunkId: bigint('chunk_id', { mode: 'number' }).notNull(),
-    /** Denormalised from the chunk so the visibility filter needs no join to chunks. */
-    documentId: uuid('document_id').notNull(),
-    /** The document's search scope (`documents.search_scope_id`), re-keyed by trigger when it changes. */
     scopeId: bigint('scope_id', { mode: 'number' }).notNull(),
-    /** Occurrences of the lexeme in the chunk (title included). */
-    tf: integer('tf').notNull(),
-    /** The chunk's length in indexed tokens (stop words excluded), for BM25 length normalisation. */
-    chunkLength: integer('chunk_length').notNull(),
+    postingCount: integer('posting_count').notNull(),
+    /** The highest frequency and the shortest chunk in the segment: with them, a bound on what a posting can score. */
+    maxTf: integer('max_tf').notNull(),
+    minLength: integer('min_length').notNull(),
+    firstChunkId: bigint('first_chunk_id', { mode: 'number' }).notNull(),
+    lastChunkId: bigint('last_chunk_id', { mode: 'number' }).notNull(),
+    postings: bytea('postings').notNull(),
   },
-  // Postings by chunk: the pruned ranking's lookups of one chunk's remaining terms (ADR 0092) and the removal of deleted
-  // chunks' postings. Chunk ids grow, so new entries land at the index's right edge (a random document id did not).
-  (table) => [index('chunk_postings_chunk_idx').on(table.chunkId, table.lexeme)],
+  // Covering for the header read (migration 0017 adds the INCLUDE columns, which drizzle cannot declare).
+  (table) => [index('search_segments_lexeme_scope_idx').on(table.lexeme, table.scopeId)],
 );
 
 /**
- * Each lexeme's document frequency for BM25's idf: how many postings (indexed chunks) carry it, over the whole index.
- * Kept by the statement triggers on `chunk_postings` (migration 0014_search_term_statistics), in the transaction that
- * adds or removes the postings, so search reads a query's few rows instead of counting postings (issue #17). A lexeme
+ * Postings that no longer count: when a document moves to another search scope, its chunks' postings are added under
+ * the new scope and the old scope's segments older than `segment_floor` keep theirs until the compaction job rewrites
+ * them; search skips a posting of `chunk_id` in a segment of `scope_id` whose id is below the floor.
+ */
+export const searchTombstones = pgTable(
+  'search_tombstones',
+  {
+    scopeId: bigint('scope_id', { mode: 'number' }).notNull(),
+    chunkId: bigint('chunk_id', { mode: 'number' }).notNull(),
+    segmentFloor: bigint('segment_floor', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.scopeId, table.chunkId, table.segmentFloor] })],
+);
+
+/**
+ * Chunks deleted since the compaction job last ran, with their lexemes: their postings stay in the segments (search
+ * drops them when it checks what it returns) until the job rewrites the segments of those lexemes that span them.
+ * Written by the chunks' delete trigger (migration 0017_search_segments).
+ */
+export const searchRemovedChunks = pgTable('search_removed_chunks', {
+  chunkId: bigint('chunk_id', { mode: 'number' }).primaryKey(),
+  lexemes: text('lexemes').array().notNull(),
+});
+
+/**
+ * Each lexeme's document frequency for BM25's idf: how many indexed chunks carry it, over the whole index. Kept by the
+ * statement triggers on `chunks` (migration 0017_search_segments), in the transaction that adds or removes the chunks, so search reads a query's few rows instead of counting postings (issue #17). A lexeme
  * whose postings are all gone keeps its row at 0 (a re-index adds it back at once).
  */
 export const searchLexemes = pgTable('search_lexemes', {

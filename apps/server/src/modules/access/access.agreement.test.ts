@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, sharedFiles, spaceMembers, spaces, teams, userRoles } from '../../db/schema/index.ts';
 import { type Database, type DatabaseHandle, rowsOf } from '../../platform/db.ts';
 import { insertUserRow, openTestDatabase } from '../../test/test-database.ts';
-import { insertIndexedChunks } from '../search/index.ts';
+import { insertIndexedChunks, readIndexedPostings } from '../search/index.ts';
 import {
   canViewDocument,
   canViewSharedFile,
@@ -269,9 +269,18 @@ describe('access rules: TypeScript and SQL agree over the grid', () => {
 
   it("search scopes: every document a user may view is indexed in one of the user's scopes, and nothing else", async () => {
     const documentsReachedThroughScopes = async (userId: string, spaceId: string | null): Promise<Set<string>> => {
-      const result = await db.execute(sql`
-        SELECT DISTINCT document_id AS id FROM chunk_postings
-        WHERE scope_id = ANY(ARRAY${searchScopeIds(userId, spaceId)})`);
+      const scopes = await db.execute(sql`SELECT id FROM ${searchScopeIds(userId, spaceId)} AS scope`);
+      const scopeIds = new Set(rowsOf<{ id: number | string }>(scopes).map((row) => Number(row.id)));
+      const chunkIds = [
+        ...new Set(
+          (await readIndexedPostings(db))
+            .filter((posting) => scopeIds.has(posting.scopeId))
+            .map((posting) => posting.chunkId),
+        ),
+      ];
+      const result = await db.execute(
+        sql`SELECT DISTINCT document_id AS id FROM chunks WHERE id = ANY(${sql.param(chunkIds)}::bigint[])`,
+      );
       return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
     };
     for (const viewer of viewers) {

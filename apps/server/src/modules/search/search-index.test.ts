@@ -11,6 +11,7 @@ import {
   ingestText,
   updateSyncedItemFields,
 } from '../documents/index.ts';
+import { decodePostings, readIndexedPostings, readSegments } from './lexical-index.ts';
 import { analyzeQuery, BM25_B, BM25_K1, rankChunksLexically } from './search.repository.ts';
 
 /**
@@ -57,21 +58,48 @@ function ingest(input: Partial<IngestTextInput> & { ownerId: string; title: stri
   });
 }
 
-/** Lexemes whose kept document frequency differs from a count of their postings (none when the table is true). */
-async function findWrongFrequencies(): Promise<Array<{ lexeme: string; kept: number; counted: number }>> {
-  const result = await db.execute(sql`
+/**
+ * What the index gets wrong against the chunks' own terms (none when it is true): a lexeme whose kept document
+ * frequency differs from a count of the chunks carrying it, and a posting missing from, or extra in, the segments of
+ * its document's scope (postings of deleted chunks aside: search drops them when it checks what it returns).
+ */
+async function findIndexFaults(): Promise<string[]> {
+  const frequencies = await db.execute(sql`
     SELECT coalesce(k.lexeme, c.lexeme) AS lexeme, coalesce(k.chunk_count, 0) AS kept, coalesce(c.n, 0) AS counted
     FROM search_lexemes k
-    FULL JOIN (SELECT lexeme, count(*) AS n FROM chunk_postings GROUP BY lexeme) c ON c.lexeme = k.lexeme
+    FULL JOIN (SELECT t.lexeme, count(*) AS n FROM chunks, unnest(chunks.lexemes) AS t (lexeme) GROUP BY t.lexeme) c
+      ON c.lexeme = k.lexeme
     WHERE coalesce(k.chunk_count, 0) <> coalesce(c.n, 0)`);
-  return rowsOf<{ lexeme: string; kept: number | string; counted: number | string }>(result).map((row) => ({
-    lexeme: row.lexeme,
-    kept: Number(row.kept),
-    counted: Number(row.counted),
-  }));
+  const faults = rowsOf<{ lexeme: string; kept: number | string; counted: number | string }>(frequencies).map(
+    (row) => `frequency of ${row.lexeme}: kept ${row.kept}, counted ${row.counted}`,
+  );
+  const expected = await db.execute(sql`
+    SELECT d.search_scope_id AS scope, t.lexeme, c.id, t.tf, least(c.indexed_length, 32767) AS length
+    FROM chunks c JOIN documents d ON d.id = c.document_id, unnest(c.lexemes, c.term_frequencies) AS t (lexeme, tf)`);
+  const wanted = new Set(
+    rowsOf<{
+      scope: number | string;
+      lexeme: string;
+      id: number | string;
+      tf: number | string;
+      length: number | string;
+    }>(expected).map((row) => `${row.scope}|${row.lexeme}|${row.id}|${row.tf}|${row.length}`),
+  );
+  const live = await db.execute(sql`SELECT id FROM chunks`);
+  const liveIds = new Set(rowsOf<{ id: number | string }>(live).map((row) => Number(row.id)));
+  const indexed = new Set<string>();
+  for (const posting of await readIndexedPostings(db)) {
+    if (!liveIds.has(posting.chunkId)) continue;
+    const key = `${posting.scopeId}|${posting.lexeme}|${posting.chunkId}|${posting.tf}|${posting.length}`;
+    if (indexed.has(key)) faults.push(`posting twice: ${key}`);
+    indexed.add(key);
+    if (!wanted.has(key)) faults.push(`extra posting: ${key}`);
+  }
+  for (const key of wanted) if (!indexed.has(key)) faults.push(`missing posting: ${key}`);
+  return faults;
 }
 
-/** The ranking as it was before ADR 0017: document frequencies counted per query by a window over the postings. */
+/** The ranking as it was before ADR 0017: document frequencies counted per query over the chunks' own terms. */
 async function rankByCountingFrequencies(
   userId: string,
   query: string,
@@ -90,10 +118,10 @@ async function rankByCountingFrequencies(
                * p.tf * (${f(BM25_K1)} + 1)
                / (p.tf + ${f(BM25_K1)} * (1 - ${f(BM25_B)} + ${f(BM25_B / analysis.averageLength)} * p.chunk_length))) AS score
     FROM (
-      SELECT chunk_id, document_id, tf, chunk_length, CASE lexeme ${weight} ELSE 1::float8 END AS qtf,
-             count(*) OVER (PARTITION BY lexeme) AS df
-      FROM chunk_postings
-      WHERE lexeme IN (${sql.join(
+      SELECT c.id AS chunk_id, c.document_id, t.tf, c.indexed_length AS chunk_length,
+             CASE t.lexeme ${weight} ELSE 1::float8 END AS qtf, count(*) OVER (PARTITION BY t.lexeme) AS df
+      FROM chunks c, unnest(c.lexemes, c.term_frequencies) AS t (lexeme, tf)
+      WHERE t.lexeme IN (${sql.join(
         analysis.terms.map((term) => sql`${term.lexeme}`),
         sql`, `,
       )})
@@ -148,16 +176,16 @@ afterAll(async () => {
 
 describe('document frequencies kept at indexing time', () => {
   it('equal a count of the postings after ingestion', async () => {
-    expect(await findWrongFrequencies()).toEqual([]);
+    expect(await findIndexFaults()).toEqual([]);
     const result = await db.execute(sql`SELECT count(*) AS n FROM search_lexemes WHERE chunk_count > 0`);
     expect(Number(rowsOf<{ n: number | string }>(result)[0]?.n)).toBeGreaterThan(20);
   });
 
   it('stay true through re-ingestion, document deletion and the cascades of a space and a user', async () => {
     await ingest({ ownerId: users.ann, title: 'note 0', text: textOf(999, 40), contentHash: 'changed' });
-    expect(await findWrongFrequencies()).toEqual([]);
+    expect(await findIndexFaults()).toEqual([]);
     await db.execute(sql`DELETE FROM documents WHERE title = 'note 1'`);
-    expect(await findWrongFrequencies()).toEqual([]);
+    expect(await findIndexFaults()).toEqual([]);
     await ingest({
       ownerId: users.cid,
       source: 'dropbox',
@@ -173,9 +201,9 @@ describe('document frequencies kept at indexing time', () => {
       text: textOf(5001, 30),
     });
     await deleteSyncedItem(db, { ownerId: users.cid, source: 'dropbox', externalId: 'dropbox:a' });
-    expect(await findWrongFrequencies()).toEqual([]);
+    expect(await findIndexFaults()).toEqual([]);
     expect(await deleteSourceDocuments(db, { ownerId: users.cid, source: 'dropbox' })).toBe(1);
-    expect(await findWrongFrequencies()).toEqual([]);
+    expect(await findIndexFaults()).toEqual([]);
     const [extraSpace] = await db
       .insert(spaces)
       .values({ teamId, name: 'Doomed', slug: 'doomed', createdBy: users.ann })
@@ -190,11 +218,11 @@ describe('document frequencies kept at indexing time', () => {
       text: textOf(77, 25),
     });
     await db.execute(sql`DELETE FROM spaces WHERE id = ${extraSpace.id}`);
-    expect(await findWrongFrequencies()).toEqual([]);
+    expect(await findIndexFaults()).toEqual([]);
     const doomed = await insertUser('doomed');
     await ingest({ ownerId: doomed, title: 'doomed note', text: textOf(78, 25) });
     await db.execute(sql`DELETE FROM "user" WHERE id = ${doomed}`);
-    expect(await findWrongFrequencies()).toEqual([]);
+    expect(await findIndexFaults()).toEqual([]);
     const left = await db.select({ id: documents.id }).from(documents);
     expect(left.length).toBe(60 - 1 + 6);
   });
@@ -217,16 +245,31 @@ describe('document frequencies kept at indexing time', () => {
   });
 });
 
-/** The scope ids of a document's postings, and the scope its row says it has. */
+/** The scope ids of a document's postings (tombstoned ones aside), and the scope its row says it has. */
 async function scopesOf(documentId: string): Promise<{ postings: number[]; document: number | null }> {
   const result = await db.execute(sql`
-    SELECT DISTINCT p.scope_id AS scope, d.search_scope_id AS document
-    FROM documents d LEFT JOIN chunk_postings p ON p.document_id = d.id
-    WHERE d.id = ${documentId}`);
-  const rows = rowsOf<{ scope: number | string | null; document: number | string | null }>(result);
+    SELECT d.search_scope_id AS document, coalesce(array_agg(c.id) FILTER (WHERE c.id IS NOT NULL), '{}') AS chunks
+    FROM documents d LEFT JOIN chunks c ON c.document_id = d.id
+    WHERE d.id = ${documentId} GROUP BY d.search_scope_id`);
+  const [row] = rowsOf<{ document: number | string | null; chunks: Array<number | string> | string }>(result);
+  const chunkIds = new Set(
+    (Array.isArray(row?.chunks)
+      ? row.chunks
+      : String(row?.chunks ?? '')
+          .replace(/[{}]/g, '')
+          .split(',')
+    )
+      .filter((id) => id !== '')
+      .map(Number),
+  );
+  const scopes = new Set(
+    (await readIndexedPostings(db))
+      .filter((posting) => chunkIds.has(posting.chunkId))
+      .map((posting) => posting.scopeId),
+  );
   return {
-    postings: rows.flatMap((row) => (row.scope === null ? [] : [Number(row.scope)])),
-    document: rows[0]?.document === null || rows[0]?.document === undefined ? null : Number(rows[0].document),
+    postings: [...scopes].sort((a, b) => a - b),
+    document: row?.document === null || row?.document === undefined ? null : Number(row.document),
   };
 }
 
@@ -306,7 +349,7 @@ describe('search scopes', () => {
     expect(moved.postings).toEqual([moved.document]);
     expect(moved.document).not.toBe(unshared.document);
     expect(await findsDocument(users.ben, 'heliotrope rendezvous', documentId)).toBe(true);
-    expect(await findWrongFrequencies()).toEqual([]);
+    expect(await findIndexFaults()).toEqual([]);
   });
 
   it("reads only the postings of the user's scopes, never another user's, and returns what the rule allows", async () => {
@@ -316,22 +359,24 @@ describe('search scopes', () => {
       analysis.terms.map((term) => sql`${term.lexeme}`),
       sql`, `,
     );
-    await db.execute(sql`ANALYZE chunk_postings`);
+    await db.execute(sql`ANALYZE search_segments`);
+    const everyPosting = await readIndexedPostings(db);
+    const queryLexemes = new Set(analysis.terms.map((term) => term.lexeme));
     for (const userId of Object.values(users)) {
       // The postings of the query's words in the documents this user may view: all that the search may read.
       const counted = await db.execute(sql`
-        SELECT count(*) AS n FROM chunk_postings
-        WHERE lexeme IN (${lexemes}) AND document_id IN (SELECT id FROM documents WHERE ${visibleDocumentsCondition(userId)})`);
+        SELECT count(*) AS n FROM chunks c, unnest(c.lexemes) AS t (lexeme)
+        WHERE t.lexeme IN (${lexemes})
+          AND c.document_id IN (SELECT id FROM documents WHERE ${visibleDocumentsCondition(userId)})`);
       const ownPostings = Number(rowsOf<{ n: number | string }>(counted)[0]?.n);
-      const all = await db.execute(sql`SELECT count(*) AS n FROM chunk_postings WHERE lexeme IN (${lexemes})`);
-      expect(Number(rowsOf<{ n: number | string }>(all)[0]?.n)).toBeGreaterThan(ownPostings);
+      const all = everyPosting.filter((posting) => queryLexemes.has(posting.lexeme)).length;
+      expect(all).toBeGreaterThan(ownPostings);
 
       const plans: PlanNode[] = [];
       // The index path, whatever this small table's statistics suggest (at scale the planner takes it anyway).
       await db.transaction(async (tx) => {
         await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        // Runs each statement of the ranking and keeps its plan too. Exhaustive: the pruned ranking reads fewer
-        // postings and looks some up by chunk (pruned-ranking.test.ts), this is about which postings may be read.
+        // Runs each statement of the ranking and keeps its plan too.
         const explaining = {
           execute: async (query: SQL) => {
             const explained = await tx.execute(sql`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`);
@@ -343,17 +388,27 @@ describe('search scopes', () => {
             return tx.execute(query);
           },
         } as unknown as Database;
-        await rankChunksLexically(explaining, analysis, { userId }, 10, { pruning: false });
+        await rankChunksLexically(explaining, analysis, { userId }, 10);
       });
-      const reads = plans.flatMap((plan) => postingReads(plan));
+      const reads = plans.flatMap((plan) => segmentReads(plan));
       expect(reads.length).toBeGreaterThan(0);
-      // Every read is an index range of (lexeme, one of the user's scopes) and discards nothing; the rows read are the
-      // user's postings (EXPLAIN gives rows per loop, rounded, so the total is exact only to within the loops).
+      // Every read is an index range of (lexeme, one of the user's scopes) and discards nothing.
       expect(reads.every((node) => node.indexCondition.includes('scope_id'))).toBe(true);
       expect(reads.every((node) => node.removedByFilter === 0)).toBe(true);
-      const rowsRead = reads.reduce((sum, node) => sum + node.rows, 0);
-      const loops = reads.reduce((sum, node) => sum + node.loops, 0);
-      expect(Math.abs(rowsRead - ownPostings)).toBeLessThan(loops);
+      // The segments read hold exactly the user's postings of the query's words, besides those that no longer count
+      // (deleted chunks, and tombstoned postings of documents moved by the test above).
+      const { segments, tombstones } = await readSegments(db, [...queryLexemes], userId, null);
+      const liveIds = new Set(
+        rowsOf<{ id: number | string }>(await db.execute(sql`SELECT id FROM chunks`)).map((row) => Number(row.id)),
+      );
+      const postingsRead = segments
+        .flatMap((segment) =>
+          decodePostings(segment.postings).filter(
+            (posting) => !(segment.id < (tombstones.get(segment.scopeId)?.get(posting.chunkId) ?? 0)),
+          ),
+        )
+        .filter((posting) => liveIds.has(posting.chunkId)).length;
+      expect(postingsRead).toBe(ownPostings);
 
       const expected = await rankByCountingFrequencies(userId, query, 50);
       const actual = await rankChunksLexically(db, analysis, { userId }, 50);
@@ -374,7 +429,15 @@ describe('the exact check behind the scopes', () => {
       await db.execute(sql`SELECT id, search_scope_id AS scope FROM documents WHERE owner_id = ${users.cid} LIMIT 1`),
     );
     if (!annScope || !cidDocument) throw new Error('fixtures missing');
-    await db.execute(sql`UPDATE chunk_postings SET scope_id = ${annScope.id} WHERE document_id = ${cidDocument.id}`);
+    // A copy of the segments of cid's document's scope, filed under ann's.
+    const copied = await db.execute(sql`
+      INSERT INTO search_segments (lexeme, scope_id, posting_count, max_tf, min_length, first_chunk_id, last_chunk_id,
+                                   postings)
+      SELECT lexeme, ${annScope.id}, posting_count, max_tf, min_length, first_chunk_id, last_chunk_id, postings
+      FROM search_segments WHERE scope_id = ${cidDocument.scope}
+      RETURNING id`);
+    const copiedIds = rowsOf<{ id: number | string }>(copied).map((row) => Number(row.id));
+    expect(copiedIds.length).toBeGreaterThan(0);
     try {
       for (const query of QUERIES) {
         const expected = await rankByCountingFrequencies(users.ann, query, 50);
@@ -385,9 +448,7 @@ describe('the exact check behind the scopes', () => {
         ).toEqual(expected.map((row) => row.chunkId));
       }
     } finally {
-      await db.execute(
-        sql`UPDATE chunk_postings SET scope_id = ${cidDocument.scope} WHERE document_id = ${cidDocument.id}`,
-      );
+      await db.execute(sql`DELETE FROM search_segments WHERE id = ANY(${sql.param(copiedIds)}::bigint[])`);
     }
   });
 });
@@ -405,13 +466,13 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** The plan's reads of chunk_postings: rows returned and rows read but thrown away. */
-function postingReads(
+/** The plan's reads of search_segments: rows returned and rows read but thrown away. */
+function segmentReads(
   node: PlanNode | undefined,
 ): Array<{ rows: number; loops: number; removedByFilter: number; indexCondition: string }> {
   if (!node) return [];
   const own =
-    node['Relation Name'] === 'chunk_postings'
+    node['Relation Name'] === 'search_segments'
       ? [
           {
             rows: (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1),
@@ -421,5 +482,5 @@ function postingReads(
           },
         ]
       : [];
-  return [...own, ...(node.Plans ?? []).flatMap(postingReads)];
+  return [...own, ...(node.Plans ?? []).flatMap(segmentReads)];
 }

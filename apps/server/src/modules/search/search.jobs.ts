@@ -19,21 +19,20 @@ export interface IndexFollowUps {
 }
 
 /**
- * What indexing documents sets in motion: their vectors (when embeddings are on) and, on PGlite, which has no
- * autovacuum, one index maintenance run per burst. Ingestion paths call this after `ingestText(s)`, once per batch.
+ * What indexing documents sets in motion: their vectors (when embeddings are on) and one index maintenance run per
+ * burst (segment compaction, ADR 0094; on PGlite, which has no autovacuum, also VACUUM and a checkpoint). Ingestion
+ * paths call this after `ingestText(s)`, once per batch.
  */
 export async function scheduleIndexFollowUps(deps: IndexFollowUps, documentIds: string[]): Promise<void> {
   if (documentIds.length === 0) return;
   if (deps.embeddings) {
     for (const documentId of documentIds) await deps.jobs.enqueue(EMBED_DOCUMENT_JOB, { documentId });
   }
-  if (deps.database.kind === 'pglite') {
-    await deps.jobs.enqueue(
-      MAINTAIN_INDEX_JOB,
-      {},
-      { isUnique: true, runAt: new Date(Date.now() + MAINTENANCE_DELAY_MS), maxAttempts: 1 },
-    );
-  }
+  await deps.jobs.enqueue(
+    MAINTAIN_INDEX_JOB,
+    {},
+    { isUnique: true, runAt: new Date(Date.now() + MAINTENANCE_DELAY_MS), maxAttempts: 1 },
+  );
 }
 
 export function registerSearchJobs(app: FastifyInstance): void {
@@ -44,9 +43,11 @@ export function registerSearchJobs(app: FastifyInstance): void {
       job.log.debug({ documentId: job.payload.documentId, count }, 'chunks embedded');
     });
   }
-  app.jobs.register(MAINTAIN_INDEX_JOB, async () => {
-    await maintainSearchIndex(app.database.db);
+  app.jobs.register(MAINTAIN_INDEX_JOB, async (job) => {
+    const isEmbedded = app.database.kind === 'pglite';
+    const report = await maintainSearchIndex(app.database.db, { vacuum: isEmbedded });
+    job.log.debug(report, 'search index maintained');
     // A checkpoint after the burst lets PGlite's write-ahead log shrink back (platform/db.ts); a server has its own.
-    if (app.database.kind === 'pglite') await app.database.db.execute(sql`CHECKPOINT`);
+    if (isEmbedded) await app.database.db.execute(sql`CHECKPOINT`);
   });
 }

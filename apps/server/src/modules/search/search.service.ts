@@ -38,8 +38,6 @@ export interface SearchPassagesInput {
   onVectorError?: (error: unknown) => void;
   /** BM25 parameters other than the tuned defaults (the benchmark's tuning runs). */
   bm25?: Bm25Parameters;
-  /** False ranks every posting instead of pruning (the benchmark's exhaustive reference); the results are the same. */
-  pruning?: boolean;
   /** False when nobody shows the highlighted snippets (the assistant reads whole passages): saves their analysis. */
   snippets?: boolean;
 }
@@ -85,7 +83,6 @@ export async function searchPassages(db: Database, input: SearchPassagesInput): 
   if (input.embedder) {
     const lexical = await rankChunksLexically(db, analysis, filter, Math.max(limit, FUSION_DEPTH), {
       parameters: input.bm25,
-      pruning: input.pruning,
     });
     let semantic: ScoredChunk[] = [];
     try {
@@ -115,7 +112,6 @@ export async function searchPassages(db: Database, input: SearchPassagesInput): 
     // Lexical only: ranking and passages in one statement.
     passages = await rankPassagesLexically(db, analysis, filter, limit, {
       parameters: input.bm25,
-      pruning: input.pruning,
     });
   }
   if (passages.length === 0) return [];

@@ -207,7 +207,7 @@ describe('lexical search', () => {
     ]);
     const result = await ctx.app.database.db.execute(sql`
       SELECT (SELECT chunk_count FROM search_stats WHERE id = 1) AS stats,
-             (SELECT count(DISTINCT chunk_id) FROM chunk_postings) AS indexed,
+             (SELECT count(*) FROM chunks WHERE indexed_length > 0) AS indexed,
              (SELECT count(*) FROM chunks) AS chunks`);
     const [row] = rowsOf<{ stats: number; indexed: number; chunks: number }>(result);
     expect(Number(row?.stats)).toBe(Number(row?.indexed));

@@ -1,0 +1,405 @@
+import { sql } from 'drizzle-orm';
+import { chunks, searchSegments, searchTombstones } from '../../db/schema/index.ts';
+import { type Database, rowsOf } from '../../platform/db.ts';
+import { searchScopeIds } from '../access/index.ts';
+
+/**
+ * The packed lexical index (ADR 0094): segments of postings per (lexeme, search scope), read by the query's lexemes in
+ * the user's scopes, kept in memory by id (a segment never changes), and scored here with BM25.
+ */
+
+/** Bytes of one posting: chunk id (int4), frequency (int2), chunk length (int2), big-endian as int4send/int2send. */
+export const POSTING_BYTES = 8;
+/** The compaction job's segment size: big enough that a common word has few, small enough to rewrite cheaply. */
+export const MAX_SEGMENT_POSTINGS = 16_384;
+/** A (lexeme, scope) with at least this many segments below the maximum size gets them merged. */
+export const SEGMENTS_TO_MERGE = 8;
+/** Memory for segment bodies per database (an LRU by bytes). */
+const SEGMENT_CACHE_BYTES = 64 * 1024 * 1024;
+
+export interface SegmentHeader {
+  id: number;
+  scopeId: number;
+  lexeme: string;
+  postingCount: number;
+  maxTf: number;
+  minLength: number;
+  firstChunkId: number;
+  lastChunkId: number;
+}
+
+export interface Segment extends SegmentHeader {
+  postings: Buffer;
+}
+
+/** Postings to skip: chunk id -> segment floor (postings in the scope's segments below the floor are void), by scope. */
+export type Tombstones = Map<number, Map<number, number>>;
+
+/** Segment bodies by id, least recently used first out, within a byte budget. */
+class SegmentCache {
+  private readonly bodies = new Map<number, { lexeme: string; postings: Buffer }>();
+  private readonly idsByLexeme = new Map<string, Set<number>>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(id: number): Buffer | undefined {
+    const entry = this.bodies.get(id);
+    if (!entry) return undefined;
+    this.bodies.delete(id);
+    this.bodies.set(id, entry);
+    return entry.postings;
+  }
+
+  /** The bodies held for these lexemes, by segment id (held by the caller, whatever is evicted meanwhile). */
+  bodiesOf(lexemes: Iterable<string>): Map<number, Buffer> {
+    const bodies = new Map<number, Buffer>();
+    for (const lexeme of lexemes) {
+      for (const id of this.idsByLexeme.get(lexeme) ?? []) {
+        const postings = this.get(id);
+        if (postings) bodies.set(id, postings);
+      }
+    }
+    return bodies;
+  }
+
+  set(id: number, lexeme: string, postings: Buffer): void {
+    if (postings.length > this.maxBytes / 4 || this.bodies.has(id)) return;
+    this.bodies.set(id, { lexeme, postings });
+    let ids = this.idsByLexeme.get(lexeme);
+    if (!ids) {
+      ids = new Set();
+      this.idsByLexeme.set(lexeme, ids);
+    }
+    ids.add(id);
+    this.bytes += postings.length;
+    for (const [oldest, entry] of this.bodies) {
+      if (this.bytes <= this.maxBytes) break;
+      this.bodies.delete(oldest);
+      this.idsByLexeme.get(entry.lexeme)?.delete(oldest);
+      if (this.idsByLexeme.get(entry.lexeme)?.size === 0) this.idsByLexeme.delete(entry.lexeme);
+      this.bytes -= entry.postings.length;
+    }
+  }
+}
+
+// Keyed by the database handle: segment ids are unique within one database only (tests open many in one process).
+const caches = new WeakMap<object, SegmentCache>();
+
+function cacheOf(db: Database): SegmentCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new SegmentCache(SEGMENT_CACHE_BYTES);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+function numberOf(value: number | string | null): number {
+  return Number(value ?? 0);
+}
+
+/**
+ * The segments of `lexemes` in the user's search scopes (with a space id, that space's only) and the tombstones of
+ * those scopes, in one statement, so they come from one snapshot. The access rule decides the scopes in the same
+ * statement; each scope's segments are one index range per lexeme (a lateral subquery the planner may not flatten).
+ * Bodies the server holds in memory are not sent again.
+ */
+export async function readSegments(
+  db: Database,
+  lexemes: string[],
+  userId: string,
+  spaceId: string | null,
+): Promise<{ segments: Segment[]; tombstones: Tombstones }> {
+  if (lexemes.length === 0) return { segments: [], tombstones: new Map() };
+  const cache = cacheOf(db);
+  const held = cache.bodiesOf(lexemes);
+  const lexemeList = sql.join(
+    lexemes.map((lexeme) => sql`${lexeme}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    WITH scope AS MATERIALIZED (SELECT id FROM ${searchScopeIds(userId, spaceId)} AS s)
+    SELECT false AS "isTombstone", g.id, g.scope_id AS "scopeId", g.lexeme, g.posting_count AS "postingCount",
+           g.max_tf AS "maxTf", g.min_length AS "minLength", g.first_chunk_id AS "firstChunkId",
+           g.last_chunk_id AS "lastChunkId",
+           CASE WHEN g.id = ANY(${sql.param([...held.keys()])}::bigint[]) THEN NULL ELSE encode(g.postings, 'base64') END
+             AS postings
+    FROM scope
+    CROSS JOIN LATERAL (
+      SELECT ${searchSegments.id} AS id, ${searchSegments.scopeId} AS scope_id, ${searchSegments.lexeme} AS lexeme,
+             ${searchSegments.postingCount} AS posting_count, ${searchSegments.maxTf} AS max_tf,
+             ${searchSegments.minLength} AS min_length, ${searchSegments.firstChunkId} AS first_chunk_id,
+             ${searchSegments.lastChunkId} AS last_chunk_id, ${searchSegments.postings} AS postings
+      FROM ${searchSegments}
+      WHERE ${searchSegments.lexeme} IN (${lexemeList}) AND ${searchSegments.scopeId} = scope.id
+      OFFSET 0
+    ) AS g
+    UNION ALL
+    SELECT true, ${searchTombstones.segmentFloor}, ${searchTombstones.scopeId}, NULL, 0, 0, 0,
+           ${searchTombstones.chunkId}, ${searchTombstones.chunkId}, NULL
+    FROM ${searchTombstones}
+    WHERE ${searchTombstones.scopeId} IN (SELECT id FROM scope)`);
+  const segments: Segment[] = [];
+  const tombstones: Tombstones = new Map();
+  for (const row of rowsOf<{
+    isTombstone: boolean | string;
+    id: number | string;
+    scopeId: number | string;
+    lexeme: string | null;
+    postingCount: number | string;
+    maxTf: number | string;
+    minLength: number | string;
+    firstChunkId: number | string;
+    lastChunkId: number | string;
+    postings: string | null;
+  }>(result)) {
+    if (row.isTombstone === true || row.isTombstone === 't' || row.isTombstone === 'true') {
+      const scopeId = numberOf(row.scopeId);
+      let byChunk = tombstones.get(scopeId);
+      if (!byChunk) {
+        byChunk = new Map();
+        tombstones.set(scopeId, byChunk);
+      }
+      const chunkId = numberOf(row.firstChunkId);
+      byChunk.set(chunkId, Math.max(byChunk.get(chunkId) ?? 0, numberOf(row.id)));
+      continue;
+    }
+    const id = numberOf(row.id);
+    const lexeme = row.lexeme ?? '';
+    const postings = row.postings === null ? held.get(id) : Buffer.from(row.postings, 'base64');
+    if (!postings) throw new Error(`Search segment ${id} came without its postings`);
+    if (row.postings !== null) cache.set(id, lexeme, postings);
+    segments.push({
+      id,
+      scopeId: numberOf(row.scopeId),
+      lexeme,
+      postingCount: numberOf(row.postingCount),
+      maxTf: numberOf(row.maxTf),
+      minLength: numberOf(row.minLength),
+      firstChunkId: numberOf(row.firstChunkId),
+      lastChunkId: numberOf(row.lastChunkId),
+      postings,
+    });
+  }
+  return { segments, tombstones };
+}
+
+export interface ScoringInput {
+  segments: Segment[];
+  tombstones: Tombstones;
+  /** BM25 weight (query count x idf) per lexeme; a lexeme without one does not count. */
+  weights: ReadonlyMap<string, number>;
+  k1: number;
+  b: number;
+  averageLength: number;
+  /** Only these chunks (a search narrowed to some documents); all when absent. */
+  allowedChunkIds?: ReadonlySet<number>;
+}
+
+export interface ScoredChunkList {
+  /** How many chunks scored above zero. */
+  size: number;
+  /** The best `count` chunks, best first (ties by chunk id), as [chunk id, score]. */
+  top(count: number): Array<{ chunkId: number; score: number }>;
+}
+
+/** Beyond this id range, scores go to a Map rather than an array indexed by chunk id. */
+const MAX_DENSE_RANGE = 1 << 23;
+
+/**
+ * BM25 of every posting of the segments, summed by chunk: weight x tf (k1 + 1) / (tf + k1 (1 - b + b len / avgLen)).
+ * Chunk ids of one search are close together (ids grow with ingestion), so the sums go to an array indexed by id
+ * whenever the span allows.
+ */
+export function scoreSegments(input: ScoringInput): ScoredChunkList {
+  const { segments, tombstones, weights, k1, b, averageLength, allowedChunkIds } = input;
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  let postingTotal = 0;
+  for (const segment of segments) {
+    low = Math.min(low, segment.firstChunkId);
+    high = Math.max(high, segment.lastChunkId);
+    postingTotal += segment.postings.length / POSTING_BYTES;
+  }
+  const isDense = segments.length > 0 && high - low < MAX_DENSE_RANGE;
+  const dense = isDense ? new Float64Array(high - low + 1) : null;
+  const sparse = isDense ? null : new Map<number, number>();
+  const touched = isDense ? new Int32Array(Math.max(1, postingTotal)) : null;
+  let touchedCount = 0;
+  const lengthFactor = (k1 * b) / averageLength;
+  const base = k1 * (1 - b);
+  for (const segment of segments) {
+    const weight = weights.get(segment.lexeme);
+    if (weight === undefined || weight === 0) continue;
+    const voided = tombstones.get(segment.scopeId);
+    const factor = weight * (k1 + 1);
+    const body = segment.postings;
+    for (let offset = 0; offset + POSTING_BYTES <= body.length; offset += POSTING_BYTES) {
+      const chunkId = body.readInt32BE(offset);
+      if (voided) {
+        const floor = voided.get(chunkId);
+        if (floor !== undefined && segment.id < floor) continue;
+      }
+      if (allowedChunkIds && !allowedChunkIds.has(chunkId)) continue;
+      const tf = body.readInt16BE(offset + 4);
+      const length = body.readInt16BE(offset + 6);
+      const score = (factor * tf) / (tf + base + lengthFactor * length);
+      if (dense && touched) {
+        const slot = chunkId - low;
+        if (dense[slot] === 0) touched[touchedCount++] = slot;
+        dense[slot] = (dense[slot] ?? 0) + score;
+      } else if (sparse) {
+        sparse.set(chunkId, (sparse.get(chunkId) ?? 0) + score);
+      }
+    }
+  }
+  const size = dense ? touchedCount : (sparse?.size ?? 0);
+  return {
+    size,
+    top(count) {
+      const best = new TopChunks(Math.min(count, size));
+      if (dense && touched) {
+        for (let index = 0; index < touchedCount; index++) {
+          const slot = touched[index] as number;
+          best.offer(slot + low, dense[slot] as number);
+        }
+      } else if (sparse) {
+        for (const [chunkId, score] of sparse) best.offer(chunkId, score);
+      }
+      return best.sorted();
+    },
+  };
+}
+
+/** Whether a ranks before b: higher score, then lower chunk id (the order the SQL rankings used). */
+function isBefore(aScore: number, aId: number, bScore: number, bId: number): boolean {
+  return aScore > bScore || (aScore === bScore && aId < bId);
+}
+
+/** The best `capacity` chunks offered, kept in a binary heap whose root is the worst of them. */
+class TopChunks {
+  private readonly ids: number[] = [];
+  private readonly scores: number[] = [];
+
+  constructor(private readonly capacity: number) {}
+
+  offer(chunkId: number, score: number): void {
+    if (this.capacity <= 0) return;
+    if (this.ids.length < this.capacity) {
+      this.ids.push(chunkId);
+      this.scores.push(score);
+      this.siftUp(this.ids.length - 1);
+      return;
+    }
+    if (!isBefore(score, chunkId, this.scores[0] as number, this.ids[0] as number)) return;
+    this.ids[0] = chunkId;
+    this.scores[0] = score;
+    this.siftDown(0);
+  }
+
+  sorted(): Array<{ chunkId: number; score: number }> {
+    return this.ids
+      .map((chunkId, index) => ({ chunkId, score: this.scores[index] as number }))
+      .sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
+  }
+
+  /** Whether the entry at i is worse than the one at j (the heap keeps the worst at the root). */
+  private isWorse(i: number, j: number): boolean {
+    return isBefore(this.scores[j] as number, this.ids[j] as number, this.scores[i] as number, this.ids[i] as number);
+  }
+
+  private swap(i: number, j: number): void {
+    [this.ids[i], this.ids[j]] = [this.ids[j] as number, this.ids[i] as number];
+    [this.scores[i], this.scores[j]] = [this.scores[j] as number, this.scores[i] as number];
+  }
+
+  private siftUp(start: number): void {
+    let index = start;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if (!this.isWorse(index, parent)) return;
+      this.swap(index, parent);
+      index = parent;
+    }
+  }
+
+  private siftDown(start: number): void {
+    let index = start;
+    for (;;) {
+      const left = 2 * index + 1;
+      const right = left + 1;
+      let worst = index;
+      if (left < this.ids.length && this.isWorse(left, worst)) worst = left;
+      if (right < this.ids.length && this.isWorse(right, worst)) worst = right;
+      if (worst === index) return;
+      this.swap(index, worst);
+      index = worst;
+    }
+  }
+}
+
+/** The chunk ids of some documents (a search narrowed to them). */
+export async function findChunkIdsOfDocuments(db: Database, documentIds: string[]): Promise<Set<number>> {
+  const result = await db.execute(
+    sql`SELECT ${chunks.id} AS id FROM ${chunks} WHERE ${chunks.documentId} = ANY(${sql.param(documentIds)}::uuid[])`,
+  );
+  return new Set(rowsOf<{ id: number | string }>(result).map((row) => Number(row.id)));
+}
+
+export interface IndexedPosting {
+  segmentId: number;
+  scopeId: number;
+  lexeme: string;
+  chunkId: number;
+  tf: number;
+  length: number;
+}
+
+/** A segment's postings, decoded. */
+export function decodePostings(postings: Buffer): Array<{ chunkId: number; tf: number; length: number }> {
+  const decoded: Array<{ chunkId: number; tf: number; length: number }> = [];
+  for (let offset = 0; offset + POSTING_BYTES <= postings.length; offset += POSTING_BYTES) {
+    decoded.push({
+      chunkId: postings.readInt32BE(offset),
+      tf: postings.readInt16BE(offset + 4),
+      length: postings.readInt16BE(offset + 6),
+    });
+  }
+  return decoded;
+}
+
+/**
+ * Every posting the index counts (tombstoned ones left out, deleted chunks' ones kept: search drops those when it
+ * checks what it returns): what the tests compare with the chunks' own terms. Reads the whole index.
+ */
+export async function readIndexedPostings(db: Database): Promise<IndexedPosting[]> {
+  const result = await db.execute(sql`
+    SELECT s.id, s.scope_id AS "scopeId", s.lexeme, encode(s.postings, 'base64') AS postings,
+           (SELECT coalesce(json_agg(json_build_array(t.chunk_id, t.segment_floor)), '[]'::json)
+            FROM ${searchTombstones} t WHERE t.scope_id = s.scope_id) AS tombstones
+    FROM ${searchSegments} s ORDER BY s.id`);
+  const postings: IndexedPosting[] = [];
+  for (const row of rowsOf<{
+    id: number | string;
+    scopeId: number | string;
+    lexeme: string;
+    postings: string;
+    tombstones: Array<[number | string, number | string]> | string;
+  }>(result)) {
+    const segmentId = Number(row.id);
+    const tombstones = (typeof row.tombstones === 'string' ? JSON.parse(row.tombstones) : row.tombstones) as Array<
+      [number | string, number | string]
+    >;
+    const voided = new Map<number, number>();
+    for (const [chunkId, floor] of tombstones) {
+      voided.set(Number(chunkId), Math.max(voided.get(Number(chunkId)) ?? 0, Number(floor)));
+    }
+    for (const posting of decodePostings(Buffer.from(row.postings, 'base64'))) {
+      const floor = voided.get(posting.chunkId);
+      if (floor !== undefined && segmentId < floor) continue;
+      postings.push({ segmentId, scopeId: Number(row.scopeId), lexeme: row.lexeme, ...posting });
+    }
+  }
+  return postings;
+}
