@@ -56,9 +56,9 @@ INSERT INTO "search_segments" ("lexeme", "scope_id", "posting_count", "max_tf", 
 DROP TABLE "chunk_postings" CASCADE;--> statement-breakpoint
 DROP FUNCTION IF EXISTS "search_postings_added"();--> statement-breakpoint
 DROP FUNCTION IF EXISTS "search_postings_removed"();--> statement-breakpoint
--- The header read of a search: a query's lexemes in the user's scopes, from the index alone.
-CREATE INDEX "search_segments_lexeme_scope_idx" ON "search_segments" USING btree ("lexeme","scope_id")
-  INCLUDE ("posting_count", "max_tf", "min_length", "first_chunk_id", "last_chunk_id");--> statement-breakpoint
+-- A search reads a query's lexemes in the user's scopes: one range of this index per (lexeme, scope). No INCLUDE
+-- columns: the rows are read for their postings anyway.
+CREATE INDEX "search_segments_lexeme_scope_idx" ON "search_segments" USING btree ("lexeme","scope_id");--> statement-breakpoint
 -- Term statistics follow the chunks, once per statement (ADR 0094): the chunks' count and length in search_stats, each
 -- lexeme's chunk count in search_lexemes, upserted in sorted order (concurrent indexers lock rows in the same order).
 CREATE OR REPLACE FUNCTION "search_chunks_added"() RETURNS trigger LANGUAGE plpgsql AS $$

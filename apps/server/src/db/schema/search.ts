@@ -70,7 +70,6 @@ export const searchSegments = pgTable(
     lastChunkId: bigint('last_chunk_id', { mode: 'number' }).notNull(),
     postings: bytea('postings').notNull(),
   },
-  // Covering for the header read (migration 0017 adds the INCLUDE columns, which drizzle cannot declare).
   (table) => [index('search_segments_lexeme_scope_idx').on(table.lexeme, table.scopeId)],
 );
 

@@ -90,15 +90,14 @@ export async function insertIndexedChunks(
         ${sql.param(passages.map((passage) => passage.ordinal))}::int[],
         ${sql.param(passages.map((passage) => passage.page))}::int[],
         ${sql.param(passages.map((passage) => passage.text))}::text[]
-      ) WITH ORDINALITY AS c (document_id, ordinal, page, text, position)
+      ) AS c (document_id, ordinal, page, text)
       JOIN titles ON titles.document_id = c.document_id
       CROSS JOIN LATERAL (
-        SELECT array_agg(l.lexeme ORDER BY l.lexeme) AS lexemes,
-               array_agg(least(coalesce(array_length(l.positions, 1), 1), 32767)::smallint ORDER BY l.lexeme) AS tfs,
+        SELECT array_agg(l.lexeme) AS lexemes,
+               array_agg(least(coalesce(array_length(l.positions, 1), 1), 32767)::smallint) AS tfs,
                sum(coalesce(array_length(l.positions, 1), 1))::int AS length
         FROM unnest(to_tsvector('english', titles.title || ' ' || c.text)) AS l
       ) AS terms
-      ORDER BY c.position
     ),
     inserted AS (
       INSERT INTO ${chunks} (${columnNames(
