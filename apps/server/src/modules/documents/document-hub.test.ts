@@ -1,5 +1,7 @@
 import { AI_PROCESSED_TAG, type DocumentListResponse, type DocumentSummary } from '@lumen/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/db.ts';
 import { buildTestApp, createSignedInUser, TEST_ORIGIN, type TestContext } from '../../test/build-test-app.ts';
 import { postFiles } from '../../test/multipart.ts';
 
@@ -73,5 +75,25 @@ describe('the document hub', () => {
     const foreign = await processDocuments({ documentIds: [ids['Quarterly plan.md']] }, otherCookie);
     expect(foreign.statusCode).toBe(404);
     expect((await list('processed=unprocessed')).map((document) => document.title)).toEqual(['Quarterly plan.md']);
+  });
+
+  it('processes a selection of files with one ingestion job for all of them', async () => {
+    const selected = [ids['budget.csv'] ?? '', ids['Quarterly plan.md'] ?? ''];
+    await ctx.app.jobs.drain();
+    expect((await processDocuments({ documentIds: selected })).statusCode).toBe(200);
+    const queued = await ctx.app.database.db.execute(sql`
+      SELECT payload FROM jobs
+      WHERE kind = 'documents.ingest' AND status = 'pending' AND payload->'documentIds' ?| ${sql.param(selected)}::text[]`);
+    const payloads = rowsOf<{ payload: { documentIds: string[] } | string }>(queued).map((row) =>
+      typeof row.payload === 'string' ? (JSON.parse(row.payload) as { documentIds: string[] }) : row.payload,
+    );
+    expect(payloads).toHaveLength(1);
+    expect([...(payloads[0]?.documentIds ?? [])].sort()).toEqual([...selected].sort());
+    await ctx.app.jobs.drain();
+    const listed = await list('processed=processed');
+    expect(listed.filter((document) => selected.includes(document.id)).map((document) => document.status)).toEqual([
+      'ready',
+      'ready',
+    ]);
   });
 });

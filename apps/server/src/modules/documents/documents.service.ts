@@ -21,7 +21,7 @@ import {
   findVisibleDocumentsByIds,
   listVisibleDocuments,
   tagDocuments,
-  updateDocumentStatus,
+  updateDocumentsStatus,
 } from './documents.repository.ts';
 import { INGEST_DOCUMENT_JOB } from './ingestion.service.ts';
 
@@ -140,11 +140,11 @@ export async function processDocuments(
       visible.map((document) => document.id),
       AI_PROCESSED_TAG,
     );
-    for (const document of visible) {
-      if (!document.fileId) continue;
-      await updateDocumentStatus(tx, document.id, 'pending');
-      await deps.jobs.enqueue(INGEST_DOCUMENT_JOB, { documentId: document.id }, { db: tx });
-    }
+    // Files are extracted and indexed again by one job for the whole request (ADR 0093); synced items have no file.
+    const stored = visible.flatMap((document) => (document.fileId ? [document.id] : []));
+    if (stored.length === 0) return;
+    await updateDocumentsStatus(tx, stored, 'pending');
+    await deps.jobs.enqueue(INGEST_DOCUMENT_JOB, { documentIds: stored }, { db: tx });
   });
   deps.jobs.wake();
   const rows = await findDocumentsByIds(
