@@ -114,6 +114,29 @@ describeStorage('local', async () => {
   };
 });
 
+describe('local storage folders', () => {
+  it('stores again after its folders were removed behind its back', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'lumen-storage-'));
+    try {
+      const storage = createLocalStorage(root);
+      const first = await Promise.all(
+        Array.from({ length: 40 }, (_, index) => storage.put(Readable.from([`a${index}`]))),
+      );
+      // Every folder goes, the staging folder too; the storage remembers having made them.
+      for (const entry of await readdir(root)) await rm(path.join(root, entry), { recursive: true, force: true });
+      expect(await Promise.all(first.map((stored) => storage.exists(stored.key)))).not.toContain(true);
+      const again = await Promise.all(
+        Array.from({ length: 40 }, (_, index) => storage.put(Readable.from([`b${index}`]))),
+      );
+      for (const [index, stored] of again.entries()) {
+        expect((await readObject(storage, stored.key)).toString()).toBe(`b${index}`);
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
 const BUCKET = 'lumen-storage-test';
 const PREFIX = 'tenant/files';
 let s3: S3Peer;

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -107,15 +107,31 @@ export function createLocalStorage(root: string): Storage {
     return path.join(root, ...key.split('/'));
   };
 
+  // Folders this process made or found: a put then skips the mkdir (a folder removed behind its back is made again).
+  const knownFolders = new Set<string>();
+  const renameInto = async (from: string, to: string) => {
+    const folder = path.dirname(to);
+    if (!knownFolders.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      knownFolders.add(folder);
+    }
+    try {
+      await rename(from, to);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !existsSync(from)) throw error;
+      knownFolders.delete(folder);
+      await mkdir(folder, { recursive: true });
+      await rename(from, to);
+    }
+  };
+
   return {
     async put(source, options = {}) {
       const key = newStorageKey();
       const tmpFile = path.join(tmpDir, key.replace('/', '-'));
       const measured = await writeMeasured(source, tmpFile, options.maxBytes);
       try {
-        const target = fileOf(key);
-        await mkdir(path.dirname(target), { recursive: true });
-        await rename(tmpFile, target);
+        await renameInto(tmpFile, fileOf(key));
       } catch (error) {
         await rm(tmpFile, { force: true });
         throw error;

@@ -21,6 +21,12 @@ CREATE TABLE "search_tombstones" (
 	CONSTRAINT "search_tombstones_scope_id_chunk_id_segment_floor_pk" PRIMARY KEY("scope_id","chunk_id","segment_floor")
 );
 --> statement-breakpoint
+CREATE TABLE "search_compaction" (
+	"id" smallint PRIMARY KEY NOT NULL,
+	"segment_watermark" bigint NOT NULL
+);
+--> statement-breakpoint
+INSERT INTO "search_compaction" ("id", "segment_watermark") VALUES (1, 0);--> statement-breakpoint
 CREATE TABLE "search_removed_chunks" (
 	"chunk_id" bigint PRIMARY KEY NOT NULL,
 	"lexemes" text[] NOT NULL

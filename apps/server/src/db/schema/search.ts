@@ -89,6 +89,15 @@ export const searchTombstones = pgTable(
 );
 
 /**
+ * One row (id 1): the highest segment id the compaction job has looked at. Only (lexeme, scope) pairs with segments
+ * above it can have gained enough small segments to merge, so each run reads the new segments, not the whole index.
+ */
+export const searchCompaction = pgTable('search_compaction', {
+  id: smallint('id').primaryKey(),
+  segmentWatermark: bigint('segment_watermark', { mode: 'number' }).notNull(),
+});
+
+/**
  * Chunks deleted since the compaction job last ran, with their lexemes: their postings stay in the segments (search
  * drops them when it checks what it returns) until the job rewrites the segments of those lexemes that span them.
  * Written by the chunks' delete trigger (migration 0017_search_segments).

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { UploadedFile, UploadRefusal } from '@lumen/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { fileTypeFromStream } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromStream } from 'file-type';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
@@ -78,6 +78,32 @@ async function* observe(stream: Readable, onChunk: (chunk: Uint8Array) => void):
   }
 }
 
+/** Bytes of a file kept in memory while it is stored: a file no longer than this is sniffed without reading it back. */
+const IN_MEMORY_SNIFF_BYTES = 64 * 1024;
+
+/** The first bytes of a stream, up to a limit. */
+function createHeadCollector(limit: number) {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  return {
+    update(chunk: Uint8Array) {
+      if (size >= limit) return;
+      const part = chunk.subarray(0, limit - size);
+      chunks.push(part);
+      size += part.length;
+    },
+    bytes: () => Buffer.concat(chunks, size),
+  };
+}
+
+async function sniffBytes(bytes: Uint8Array) {
+  try {
+    return await fileTypeFromBuffer(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 async function sniffStored(storage: Storage, key: string) {
   const stream = await storage.open(key);
   try {
@@ -111,10 +137,14 @@ async function stageFile(deps: UploadDeps, file: IncomingFile): Promise<StageRes
   const filename = cleanFilename(file.filename);
   const maxBytes = Math.floor(deps.maxUploadMb * 1024 * 1024);
   const probe = createTextProbe();
+  const head = createHeadCollector(IN_MEMORY_SNIFF_BYTES);
   let stored: Awaited<ReturnType<Storage['put']>>;
   try {
     stored = await deps.storage.put(
-      observe(file.stream, (chunk) => probe.update(chunk)),
+      observe(file.stream, (chunk) => {
+        probe.update(chunk);
+        head.update(chunk);
+      }),
       { maxBytes },
     );
   } catch (error) {
@@ -134,7 +164,11 @@ async function stageFile(deps: UploadDeps, file: IncomingFile): Promise<StageRes
   if (stored.size === 0) return refuse(AppError.of('FILE_EMPTY', { filename }));
   const decision = decideFileType({
     filename,
-    sniffed: await sniffStored(deps.storage, stored.key),
+    // A small file is whole in memory: the same bytes the stored copy holds, without opening it again.
+    sniffed:
+      stored.size <= IN_MEMORY_SNIFF_BYTES
+        ? await sniffBytes(head.bytes())
+        : await sniffStored(deps.storage, stored.key),
     isText: probe.finish(),
   });
   if (!decision.ok) return refuse(decision.error);

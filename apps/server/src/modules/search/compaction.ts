@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { chunks, searchRemovedChunks, searchSegments, searchTombstones } from '../../db/schema/index.ts';
+import {
+  chunks,
+  searchCompaction,
+  searchRemovedChunks,
+  searchSegments,
+  searchTombstones,
+} from '../../db/schema/index.ts';
 import { columnNames, type Database, rowsOf } from '../../platform/db.ts';
 import { MAX_SEGMENT_POSTINGS, POSTING_BYTES, SEGMENTS_TO_MERGE } from './lexical-index.ts';
 
@@ -37,13 +43,29 @@ export async function compactSearchSegments(db: Database): Promise<CompactionRep
   const report: CompactionReport = { merged: 0, written: 0, dropped: 0, tombstonesCleared: 0, removedChunksCleared: 0 };
   await clearTombstones(db, report);
   await clearRemovedChunks(db, report);
+  // Pairs that gained segments since the last run: only they can have reached SEGMENTS_TO_MERGE small ones.
+  const watermark = await db.execute(sql`
+    SELECT ${searchCompaction.segmentWatermark} AS watermark,
+           (SELECT coalesce(max(${searchSegments.id}), 0) FROM ${searchSegments}) AS latest
+    FROM ${searchCompaction} WHERE ${searchCompaction.id} = 1`);
+  const [mark] = rowsOf<{ watermark: number | string; latest: number | string }>(watermark);
+  const from = Number(mark?.watermark ?? 0);
+  const to = Number(mark?.latest ?? 0);
+  if (to <= from) return report;
   const result = await db.execute(sql`
-    SELECT ${searchSegments.lexeme} AS lexeme, ${searchSegments.scopeId} AS "scopeId",
-           array_agg(${searchSegments.id} ORDER BY ${searchSegments.id}) AS "segmentIds"
-    FROM ${searchSegments}
-    WHERE ${searchSegments.postingCount} < ${MAX_SEGMENT_POSTINGS}
-    GROUP BY ${searchSegments.lexeme}, ${searchSegments.scopeId}
-    HAVING count(*) >= ${SEGMENTS_TO_MERGE}`);
+    WITH touched AS (
+      SELECT DISTINCT ${searchSegments.lexeme} AS lexeme, ${searchSegments.scopeId} AS scope_id
+      FROM ${searchSegments}
+      WHERE ${searchSegments.id} > ${from} AND ${searchSegments.id} <= ${to}
+    )
+    SELECT t.lexeme, t.scope_id AS "scopeId", small.ids AS "segmentIds"
+    FROM touched t
+    CROSS JOIN LATERAL (
+      SELECT array_agg(s.id ORDER BY s.id) AS ids, count(*) AS n
+      FROM ${searchSegments} s
+      WHERE s.lexeme = t.lexeme AND s.scope_id = t.scope_id AND s.posting_count < ${MAX_SEGMENT_POSTINGS}
+    ) AS small
+    WHERE small.n >= ${SEGMENTS_TO_MERGE}`);
   const pairs = rowsOf<{ lexeme: string; scopeId: number | string; segmentIds: Array<number | string> | string }>(
     result,
   ).map((row) => ({ lexeme: row.lexeme, scopeId: Number(row.scopeId), segmentIds: numbersOf(row.segmentIds) }));
@@ -52,6 +74,12 @@ export async function compactSearchSegments(db: Database): Promise<CompactionRep
       await rewritePairs(tx, pairs.slice(start, start + PAIRS_PER_TRANSACTION), report);
     });
   }
+  // Segments written since the run began are above the mark and looked at next time, the merges' own too. A segment
+  // of a transaction still open at the start may become visible below the mark: its pair waits for its next segment,
+  // which costs a few more rows to read meanwhile, nothing else.
+  await db.execute(sql`
+    UPDATE ${searchCompaction} SET ${sql.identifier('segment_watermark')} = ${to}
+    WHERE ${searchCompaction.id} = 1 AND ${searchCompaction.segmentWatermark} < ${to}`);
   return report;
 }
 

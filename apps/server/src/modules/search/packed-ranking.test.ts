@@ -4,7 +4,7 @@ import { type Database, type DatabaseHandle, rowsOf } from '../../platform/db.ts
 import { insertSearchCast, openTestDatabase } from '../../test/test-database.ts';
 import { type IngestTextInput, ingestTexts } from '../documents/index.ts';
 import { compactSearchSegments } from './compaction.ts';
-import { MAX_SEGMENT_POSTINGS, readIndexedPostings } from './lexical-index.ts';
+import { MAX_SEGMENT_POSTINGS, readIndexedPostings, SEGMENTS_TO_MERGE } from './lexical-index.ts';
 import { rankByChunkTerms } from './reference-ranking.ts';
 import {
   analyzeQuery,
@@ -224,5 +224,23 @@ describe('packed lexical ranking', () => {
     // A second run finds nothing to do.
     const again = await compactSearchSegments(db);
     expect(again.merged + again.tombstonesCleared + again.removedChunksCleared).toBe(0);
+
+    // New small segments after that: the next run looks at the pairs they touched and merges them.
+    for (let index = 0; index < SEGMENTS_TO_MERGE + 2; index++) {
+      await ingestTexts(db, [
+        {
+          ownerId: users.ann,
+          source: 'upload',
+          externalId: `late:${index}`,
+          title: 'late note',
+          mimeType: 'text/plain',
+          contentHash: `late:${index}`,
+          pages: [{ page: null, text: `${VOCABULARY[0]} ${VOCABULARY[1]} latecomer${index}` }],
+        },
+      ]);
+    }
+    const late = await compactSearchSegments(db);
+    expect(late.merged).toBeGreaterThanOrEqual(SEGMENTS_TO_MERGE);
+    await expectReferenceRankings(queries.slice(0, 4), 'after a later compaction');
   }, 240_000);
 });
