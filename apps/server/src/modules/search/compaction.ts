@@ -6,8 +6,8 @@ import {
   searchSegments,
   searchTombstones,
 } from '../../db/schema/index.ts';
-import { columnNames, type Database, rowsOf } from '../../platform/db.ts';
-import { MAX_SEGMENT_POSTINGS, POSTING_BYTES, SEGMENTS_TO_MERGE } from './lexical-index.ts';
+import { type Database, rowsOf } from '../../platform/db.ts';
+import { MAX_SEGMENT_POSTINGS, POSTING_BYTES, SEGMENTS_TO_MERGE, segmentColumns } from './lexical-index.ts';
 
 /**
  * Compaction of the packed lexical index (ADR 0094). Every indexing statement adds one small segment per (lexeme,
@@ -66,9 +66,7 @@ export async function compactSearchSegments(db: Database): Promise<CompactionRep
       WHERE s.lexeme = t.lexeme AND s.scope_id = t.scope_id AND s.posting_count < ${MAX_SEGMENT_POSTINGS}
     ) AS small
     WHERE small.n >= ${SEGMENTS_TO_MERGE}`);
-  const pairs = rowsOf<{ lexeme: string; scopeId: number | string; segmentIds: Array<number | string> | string }>(
-    result,
-  ).map((row) => ({ lexeme: row.lexeme, scopeId: Number(row.scopeId), segmentIds: numbersOf(row.segmentIds) }));
+  const pairs = pairsOf(result);
   for (let start = 0; start < pairs.length; start += PAIRS_PER_TRANSACTION) {
     await db.transaction(async (tx) => {
       await rewritePairs(tx, pairs.slice(start, start + PAIRS_PER_TRANSACTION), report);
@@ -81,6 +79,13 @@ export async function compactSearchSegments(db: Database): Promise<CompactionRep
     UPDATE ${searchCompaction} SET ${sql.identifier('segment_watermark')} = ${to}
     WHERE ${searchCompaction.id} = 1 AND ${searchCompaction.segmentWatermark} < ${to}`);
   return report;
+}
+
+/** Rows (lexeme, "scopeId", "segmentIds") as pairs to rewrite. */
+function pairsOf(result: Parameters<typeof rowsOf>[0]): Pair[] {
+  return rowsOf<{ lexeme: string; scopeId: number | string; segmentIds: Array<number | string> | string }>(result).map(
+    (row) => ({ lexeme: row.lexeme, scopeId: Number(row.scopeId), segmentIds: numbersOf(row.segmentIds) }),
+  );
 }
 
 /** A bigint[] as numbers, whether the driver parsed it or returned its text. */
@@ -140,13 +145,7 @@ async function clearTombstones(db: Database, report: CompactionReport): Promise<
           ) AS p (lexeme, scope_id, floor)
           JOIN ${searchSegments} s ON s.lexeme = p.lexeme AND s.scope_id = p.scope_id AND s.id < p.floor
           GROUP BY s.lexeme, s.scope_id`);
-        for (const row of rowsOf<{
-          lexeme: string;
-          scopeId: number | string;
-          segmentIds: Array<number | string> | string;
-        }>(found)) {
-          pairs.push({ lexeme: row.lexeme, scopeId: Number(row.scopeId), segmentIds: numbersOf(row.segmentIds) });
-        }
+        pairs.push(...pairsOf(found));
       }
       await rewritePairs(tx, pairs, report, true);
       await tx.execute(sql`
@@ -209,13 +208,7 @@ async function clearRemovedChunks(db: Database, report: CompactionReport): Promi
           JOIN ${searchSegments} s
             ON s.lexeme = p.lexeme AND s.first_chunk_id <= p.high AND s.last_chunk_id >= p.low
           GROUP BY s.lexeme, s.scope_id`);
-        for (const row of rowsOf<{
-          lexeme: string;
-          scopeId: number | string;
-          segmentIds: Array<number | string> | string;
-        }>(found)) {
-          pairs.push({ lexeme: row.lexeme, scopeId: Number(row.scopeId), segmentIds: numbersOf(row.segmentIds) });
-        }
+        pairs.push(...pairsOf(found));
       }
       await rewritePairs(tx, pairs, report, true);
       await tx.execute(sql`
@@ -363,16 +356,7 @@ async function insertSegments(
     };
   });
   await tx.execute(sql`
-    INSERT INTO ${searchSegments} (${columnNames(
-      searchSegments.lexeme,
-      searchSegments.scopeId,
-      searchSegments.postingCount,
-      searchSegments.maxTf,
-      searchSegments.minLength,
-      searchSegments.firstChunkId,
-      searchSegments.lastChunkId,
-      searchSegments.postings,
-    )})
+    INSERT INTO ${searchSegments} (${segmentColumns()})
     SELECT s.lexeme, s.scope_id, s.posting_count, s.max_tf, s.min_length, s.first_chunk_id, s.last_chunk_id,
            decode(s.postings, 'base64')
     FROM unnest(

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { chunks, searchSegments, searchTombstones } from '../../db/schema/index.ts';
-import { type Database, rowsOf } from '../../platform/db.ts';
+import { columnNames, type Database, rowsOf } from '../../platform/db.ts';
 import { searchScopeIds } from '../access/index.ts';
 
 /**
@@ -16,6 +16,20 @@ export const MAX_SEGMENT_POSTINGS = 16_384;
 export const SEGMENTS_TO_MERGE = 8;
 /** Memory for segment bodies per database (an LRU by bytes). */
 const SEGMENT_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** The columns a segment is written with, in the order the writers give them. */
+export function segmentColumns(): SQL {
+  return columnNames(
+    searchSegments.lexeme,
+    searchSegments.scopeId,
+    searchSegments.postingCount,
+    searchSegments.maxTf,
+    searchSegments.minLength,
+    searchSegments.firstChunkId,
+    searchSegments.lastChunkId,
+    searchSegments.postings,
+  );
+}
 
 export interface SegmentHeader {
   id: number;

@@ -12,7 +12,7 @@ import {
 import { columnNames, type Database, rowsOf } from '../../platform/db.ts';
 import { visibleDocumentsCondition } from '../access/index.ts';
 import { type CompactionReport, compactSearchSegments } from './compaction.ts';
-import { findChunkIdsOfDocuments, readSegments, scoreSegments } from './lexical-index.ts';
+import { findChunkIdsOfDocuments, readSegments, scoreSegments, segmentColumns } from './lexical-index.ts';
 
 /** BM25 parameters, tuned on the SciFact train split (ADR 0010). */
 export const BM25_K1 = 1.2;
@@ -113,16 +113,7 @@ export async function insertIndexedChunks(
       RETURNING ${chunks.id} AS id, ${chunks.documentId} AS document_id, ${chunks.lexemes} AS lexemes,
                 ${chunks.termFrequencies} AS tfs, ${chunks.indexedLength} AS length
     )
-    INSERT INTO ${searchSegments} (${columnNames(
-      searchSegments.lexeme,
-      searchSegments.scopeId,
-      searchSegments.postingCount,
-      searchSegments.maxTf,
-      searchSegments.minLength,
-      searchSegments.firstChunkId,
-      searchSegments.lastChunkId,
-      searchSegments.postings,
-    )})
+    INSERT INTO ${searchSegments} (${segmentColumns()})
     -- Each document's postings go under its search scope (ADR 0017), set on the row by a trigger when it was stored.
     SELECT p.lexeme, ${documents.searchScopeId}, count(*), max(p.tf), min(p.length), min(p.id), max(p.id),
            string_agg(int4send(p.id::int4) || int2send(p.tf) || int2send(p.length), ''::bytea ORDER BY p.id)
