@@ -7,7 +7,13 @@ import {
   searchTombstones,
 } from '../../db/schema/index.ts';
 import { type Database, rowsOf } from '../../platform/db.ts';
-import { MAX_SEGMENT_POSTINGS, POSTING_BYTES, SEGMENTS_TO_MERGE, segmentColumns } from './lexical-index.ts';
+import {
+  MAX_SEGMENT_POSTINGS,
+  POSTING_BYTES,
+  parseTextArray,
+  SEGMENTS_TO_MERGE,
+  segmentColumns,
+} from './lexical-index.ts';
 
 /**
  * Compaction of the packed lexical index (ADR 0094). Every indexing statement adds one small segment per (lexeme,
@@ -126,7 +132,11 @@ async function clearTombstones(db: Database, report: CompactionReport): Promise<
       for (const row of rows) {
         const scopeId = Number(row.scopeId);
         const floor = Number(row.segmentFloor);
-        for (const lexeme of textArrayOf(row.lexemes)) {
+        for (const lexeme of row.lexemes === null
+          ? []
+          : Array.isArray(row.lexemes)
+            ? row.lexemes
+            : parseTextArray(row.lexemes)) {
           const key = `${scopeId}\u0000${lexeme}`;
           const known = floors.get(key);
           if (!known || known.floor < floor) floors.set(key, { lexeme, scopeId, floor });
@@ -185,7 +195,11 @@ async function clearRemovedChunks(db: Database, report: CompactionReport): Promi
       const spans = new Map<string, { low: number; high: number }>();
       for (const row of rows) {
         const chunkId = Number(row.chunkId);
-        for (const lexeme of textArrayOf(row.lexemes)) {
+        for (const lexeme of row.lexemes === null
+          ? []
+          : Array.isArray(row.lexemes)
+            ? row.lexemes
+            : parseTextArray(row.lexemes)) {
           const span = spans.get(lexeme);
           if (!span) spans.set(lexeme, { low: chunkId, high: chunkId });
           else {
@@ -219,16 +233,6 @@ async function clearRemovedChunks(db: Database, report: CompactionReport): Promi
     report.removedChunksCleared += cleared;
     if (cleared < REMOVED_CHUNKS_PER_TRANSACTION) return;
   }
-}
-
-function textArrayOf(value: string[] | string | null): string[] {
-  if (value === null) return [];
-  if (Array.isArray(value)) return value;
-  const body = value.replace(/^\{|\}$/g, '');
-  if (!body) return [];
-  return [...body.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)].map((match) =>
-    match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (match[2] ?? ''),
-  );
 }
 
 /**

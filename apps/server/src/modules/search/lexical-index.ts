@@ -417,3 +417,12 @@ export async function readIndexedPostings(db: Database): Promise<IndexedPosting[
   }
   return postings;
 }
+
+/** A PostgreSQL text[] literal such as {a,"b c"}, for drivers that return arrays as text. */
+export function parseTextArray(literal: string): string[] {
+  const body = literal.replace(/^\{|\}$/g, '');
+  if (!body) return [];
+  return [...body.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)].map((match) =>
+    match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (match[2] ?? ''),
+  );
+}

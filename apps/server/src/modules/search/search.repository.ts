@@ -12,7 +12,13 @@ import {
 import { columnNames, type Database, rowsOf } from '../../platform/db.ts';
 import { visibleDocumentsCondition } from '../access/index.ts';
 import { type CompactionReport, compactSearchSegments } from './compaction.ts';
-import { findChunkIdsOfDocuments, readSegments, scoreSegments, segmentColumns } from './lexical-index.ts';
+import {
+  findChunkIdsOfDocuments,
+  parseTextArray,
+  readSegments,
+  scoreSegments,
+  segmentColumns,
+} from './lexical-index.ts';
 
 /** BM25 parameters, tuned on the SciFact train split (ADR 0010). */
 export const BM25_K1 = 1.2;
@@ -332,15 +338,6 @@ export async function lexemesOfWords(db: Database, words: string[]): Promise<Map
       row.word,
       Array.isArray(row.lexemes) ? row.lexemes : parseTextArray(row.lexemes),
     ]),
-  );
-}
-
-/** A PostgreSQL text[] literal such as {a,"b c"}, for drivers that return arrays as text. */
-function parseTextArray(literal: string): string[] {
-  const body = literal.replace(/^\{|\}$/g, '');
-  if (!body) return [];
-  return [...body.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)].map((match) =>
-    match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (match[2] ?? ''),
   );
 }
 
