@@ -173,6 +173,8 @@ async function ingestAll(db: Database, inputs: Iterable<IngestTextInput>): Promi
   let passages = 0;
   let batch: IngestTextInput[] = [];
   let maintainedAt = performance.now();
+  let reportedAt = maintainedAt;
+  let reportedDocuments = 0;
   const flush = async () => {
     for (const outcome of await ingestTexts(db, batch)) {
       if (isIngestFailure(outcome)) throw outcome.error;
@@ -184,9 +186,18 @@ async function ingestAll(db: Database, inputs: Iterable<IngestTextInput>): Promi
     // the lexeme rows lean and lets the write-ahead log shrink back (PGlite has no checkpointer of its own), so the
     // data folder does not grow with the whole stage's log. Its time counts in the ingestion rate.
     if (performance.now() - maintainedAt >= MAINTENANCE_INTERVAL_MS) {
+      const maintenanceStarted = performance.now();
       await maintainSearchIndex(db);
       await db.execute(sql`CHECKPOINT`);
       maintainedAt = performance.now();
+      // Progress on stderr, so a long stage shows whether its rate holds (the figures below stay on stdout).
+      const seconds = (maintainedAt - started) / 1000;
+      const recent = documents - reportedDocuments;
+      process.stderr.write(
+        `  ${documents} documents, ${passages} passages in ${seconds.toFixed(0)} s: last ${recent} at ${(recent / ((maintainedAt - reportedAt) / 1000)).toFixed(0)} docs/s, maintenance ${((maintainedAt - maintenanceStarted) / 1000).toFixed(1)} s\n`,
+      );
+      reportedDocuments = documents;
+      reportedAt = maintainedAt;
     }
   };
   for (const input of inputs) {

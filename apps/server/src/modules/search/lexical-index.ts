@@ -384,6 +384,44 @@ export function decodePostings(postings: Buffer): Array<{ chunkId: number; tf: n
 }
 
 /**
+ * What is wrong with the segments themselves (none when they are sound): a header that does not describe the body
+ * (count, first and last chunk, highest frequency, shortest chunk), chunk ids not strictly increasing, a segment above
+ * the maximum size. What the tests check after compaction, which writes headers and concatenates bodies.
+ */
+export async function findSegmentFaults(db: Database): Promise<string[]> {
+  const result = await db.execute(sql`
+    SELECT s.id, s.posting_count AS "postingCount", s.max_tf AS "maxTf", s.min_length AS "minLength",
+           s.first_chunk_id AS "firstChunkId", s.last_chunk_id AS "lastChunkId",
+           encode(s.postings, 'base64') AS postings
+    FROM ${searchSegments} s ORDER BY s.id`);
+  const faults: string[] = [];
+  for (const row of rowsOf<
+    Record<'id' | 'postingCount' | 'maxTf' | 'minLength' | 'firstChunkId' | 'lastChunkId', number | string> & {
+      postings: string;
+    }
+  >(result)) {
+    const postings = decodePostings(Buffer.from(row.postings, 'base64'));
+    const described = {
+      postingCount: postings.length,
+      maxTf: Math.max(...postings.map((posting) => posting.tf)),
+      minLength: Math.min(...postings.map((posting) => posting.length)),
+      firstChunkId: postings[0]?.chunkId,
+      lastChunkId: postings[postings.length - 1]?.chunkId,
+    };
+    for (const [field, value] of Object.entries(described)) {
+      if (Number(row[field as keyof typeof described]) !== value) {
+        faults.push(`segment ${row.id}: ${field} ${row[field as keyof typeof described]}, body says ${value}`);
+      }
+    }
+    if (postings.some((posting, index) => index > 0 && posting.chunkId <= (postings[index - 1]?.chunkId ?? 0))) {
+      faults.push(`segment ${row.id}: chunk ids not increasing`);
+    }
+    if (postings.length > MAX_SEGMENT_POSTINGS) faults.push(`segment ${row.id}: ${postings.length} postings`);
+  }
+  return faults;
+}
+
+/**
  * Every posting the index counts (tombstoned ones left out, deleted chunks' ones kept: search drops those when it
  * checks what it returns): what the tests compare with the chunks' own terms. Reads the whole index.
  */
