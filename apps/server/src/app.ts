@@ -23,7 +23,7 @@ import {
 import { acceptPendingInviteCode, invitationsRoutes, publicInvitationsRoutes } from './modules/invitations/index.ts';
 import { dailyUpdatesRoutes, meRoutes } from './modules/me/index.ts';
 import { preferencesRoutes } from './modules/preferences/index.ts';
-import { registerSearchJobs, searchRoutes } from './modules/search/index.ts';
+import { configureSegmentCache, registerSearchJobs, searchRoutes } from './modules/search/index.ts';
 import { spacesRoutes } from './modules/spaces/index.ts';
 import { teamOverviewRoutes } from './modules/team-overview/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
@@ -87,6 +87,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       AppError.of('TOO_MANY_ATTEMPTS', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
   await app.register(databasePlugin, { handle: database });
+  configureSegmentCache(database.db, config.SEARCH_CACHE_MB);
   await app.register(mailPlugin, { config, mailer: options.mailer });
   await app.register(storagePlugin, { config, isSoleProcess: database.kind === 'pglite' });
   await app.register(jobsPlugin, options.jobs ?? {});

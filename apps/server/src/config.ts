@@ -107,6 +107,8 @@ export const envSchema = z.object({
     .default(1024 * 1024),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(50),
+  /** Memory for search's decoded posting segments, per process (ADR 0094); 0 keeps none (each search reads them). */
+  SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(256),
   /** Text is read from uploaded images with the bundled offline OCR (ADR 0015); false saves its memory and CPU. */
   OCR_ENABLED: optionalString
     .pipe(z.enum(['true', 'false', '1', '0'], 'OCR_ENABLED must be true or false').optional())

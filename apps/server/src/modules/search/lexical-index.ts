@@ -14,8 +14,11 @@ export const POSTING_BYTES = 8;
 export const MAX_SEGMENT_POSTINGS = 16_384;
 /** A (lexeme, scope) with at least this many segments below the maximum size gets them merged. */
 export const SEGMENTS_TO_MERGE = 8;
-/** Memory for segment bodies per database (an LRU by bytes). */
-const SEGMENT_CACHE_BYTES = 64 * 1024 * 1024;
+/**
+ * Memory for segment bodies per database (an LRU by bytes), unless the app sets another (SEARCH_CACHE_MB). At 500,000
+ * passages a user's 150 bench queries read about 250 MB of postings: with 64 MB, p95 was 54 ms, with 256 MB 30 ms.
+ */
+export const DEFAULT_SEGMENT_CACHE_MB = 256;
 
 /** The columns a segment is written with, in the order the writers give them. */
 export function segmentColumns(): SQL {
@@ -42,8 +45,31 @@ export interface SegmentHeader {
   lastChunkId: number;
 }
 
+/**
+ * A segment's postings decoded into typed arrays once, when read from the database: scoring walks them for every
+ * query, and typed-array reads are about five times faster than decoding the big-endian bytes each time.
+ */
+export interface PostingList {
+  chunkIds: Int32Array;
+  tfs: Int16Array;
+  lengths: Int16Array;
+}
+
 export interface Segment extends SegmentHeader {
-  postings: Buffer;
+  postings: PostingList;
+}
+
+/** A segment body (POSTING_BYTES per posting, big-endian) as typed arrays. */
+export function toPostingList(body: Buffer): PostingList {
+  const count = Math.floor(body.length / POSTING_BYTES);
+  const list = { chunkIds: new Int32Array(count), tfs: new Int16Array(count), lengths: new Int16Array(count) };
+  const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
+  for (let index = 0, offset = 0; index < count; index++, offset += POSTING_BYTES) {
+    list.chunkIds[index] = view.getInt32(offset);
+    list.tfs[index] = view.getInt16(offset + 4);
+    list.lengths[index] = view.getInt16(offset + 6);
+  }
+  return list;
 }
 
 /** Postings to skip: chunk id -> segment floor (postings in the scope's segments below the floor are void), by scope. */
@@ -51,13 +77,13 @@ export type Tombstones = Map<number, Map<number, number>>;
 
 /** Segment bodies by id, least recently used first out, within a byte budget. */
 class SegmentCache {
-  private readonly bodies = new Map<number, { lexeme: string; postings: Buffer }>();
+  private readonly bodies = new Map<number, { lexeme: string; postings: PostingList }>();
   private readonly idsByLexeme = new Map<string, Set<number>>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
 
-  get(id: number): Buffer | undefined {
+  get(id: number): PostingList | undefined {
     const entry = this.bodies.get(id);
     if (!entry) return undefined;
     this.bodies.delete(id);
@@ -66,8 +92,8 @@ class SegmentCache {
   }
 
   /** The bodies held for these lexemes, by segment id (held by the caller, whatever is evicted meanwhile). */
-  bodiesOf(lexemes: Iterable<string>): Map<number, Buffer> {
-    const bodies = new Map<number, Buffer>();
+  bodiesOf(lexemes: Iterable<string>): Map<number, PostingList> {
+    const bodies = new Map<number, PostingList>();
     for (const lexeme of lexemes) {
       for (const id of this.idsByLexeme.get(lexeme) ?? []) {
         const postings = this.get(id);
@@ -77,8 +103,9 @@ class SegmentCache {
     return bodies;
   }
 
-  set(id: number, lexeme: string, postings: Buffer): void {
-    if (postings.length > this.maxBytes / 4 || this.bodies.has(id)) return;
+  set(id: number, lexeme: string, postings: PostingList): void {
+    const size = postings.chunkIds.length * POSTING_BYTES;
+    if (size > this.maxBytes / 4 || this.bodies.has(id)) return;
     this.bodies.set(id, { lexeme, postings });
     let ids = this.idsByLexeme.get(lexeme);
     if (!ids) {
@@ -86,13 +113,13 @@ class SegmentCache {
       this.idsByLexeme.set(lexeme, ids);
     }
     ids.add(id);
-    this.bytes += postings.length;
+    this.bytes += size;
     for (const [oldest, entry] of this.bodies) {
       if (this.bytes <= this.maxBytes) break;
       this.bodies.delete(oldest);
       this.idsByLexeme.get(entry.lexeme)?.delete(oldest);
       if (this.idsByLexeme.get(entry.lexeme)?.size === 0) this.idsByLexeme.delete(entry.lexeme);
-      this.bytes -= entry.postings.length;
+      this.bytes -= entry.postings.chunkIds.length * POSTING_BYTES;
     }
   }
 }
@@ -100,10 +127,15 @@ class SegmentCache {
 // Keyed by the database handle: segment ids are unique within one database only (tests open many in one process).
 const caches = new WeakMap<object, SegmentCache>();
 
+/** Sets the memory for this database's segment bodies (0: none kept), dropping what was held. */
+export function configureSegmentCache(db: Database, megabytes: number): void {
+  caches.set(db, new SegmentCache(megabytes * 1024 * 1024));
+}
+
 function cacheOf(db: Database): SegmentCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new SegmentCache(SEGMENT_CACHE_BYTES);
+    cache = new SegmentCache(DEFAULT_SEGMENT_CACHE_MB * 1024 * 1024);
     caches.set(db, cache);
   }
   return cache;
@@ -181,7 +213,7 @@ export async function readSegments(
     }
     const id = numberOf(row.id);
     const lexeme = row.lexeme ?? '';
-    const postings = row.postings === null ? held.get(id) : Buffer.from(row.postings, 'base64');
+    const postings = row.postings === null ? held.get(id) : toPostingList(Buffer.from(row.postings, 'base64'));
     if (!postings) throw new Error(`Search segment ${id} came without its postings`);
     if (row.postings !== null) cache.set(id, lexeme, postings);
     segments.push({
@@ -234,7 +266,7 @@ export function scoreSegments(input: ScoringInput): ScoredChunkList {
   for (const segment of segments) {
     low = Math.min(low, segment.firstChunkId);
     high = Math.max(high, segment.lastChunkId);
-    postingTotal += segment.postings.length / POSTING_BYTES;
+    postingTotal += segment.postings.chunkIds.length;
   }
   const isDense = segments.length > 0 && high - low < MAX_DENSE_RANGE;
   const dense = isDense ? new Float64Array(high - low + 1) : null;
@@ -248,17 +280,16 @@ export function scoreSegments(input: ScoringInput): ScoredChunkList {
     if (weight === undefined || weight === 0) continue;
     const voided = tombstones.get(segment.scopeId);
     const factor = weight * (k1 + 1);
-    const body = segment.postings;
-    for (let offset = 0; offset + POSTING_BYTES <= body.length; offset += POSTING_BYTES) {
-      const chunkId = body.readInt32BE(offset);
+    const { chunkIds, tfs, lengths } = segment.postings;
+    for (let index = 0; index < chunkIds.length; index++) {
+      const chunkId = chunkIds[index] as number;
       if (voided) {
         const floor = voided.get(chunkId);
         if (floor !== undefined && segment.id < floor) continue;
       }
       if (allowedChunkIds && !allowedChunkIds.has(chunkId)) continue;
-      const tf = body.readInt16BE(offset + 4);
-      const length = body.readInt16BE(offset + 6);
-      const score = (factor * tf) / (tf + base + lengthFactor * length);
+      const tf = tfs[index] as number;
+      const score = (factor * tf) / (tf + base + lengthFactor * (lengths[index] as number));
       if (dense && touched) {
         const slot = chunkId - low;
         if (dense[slot] === 0) touched[touchedCount++] = slot;

@@ -4,7 +4,7 @@ import { type Database, type DatabaseHandle, rowsOf } from '../../platform/db.ts
 import { insertSearchCast, openTestDatabase } from '../../test/test-database.ts';
 import { type IngestTextInput, ingestTexts } from '../documents/index.ts';
 import { compactSearchSegments } from './compaction.ts';
-import { findSegmentFaults, readIndexedPostings, SEGMENTS_TO_MERGE } from './lexical-index.ts';
+import { configureSegmentCache, findSegmentFaults, readIndexedPostings, SEGMENTS_TO_MERGE } from './lexical-index.ts';
 import { rankByChunkTerms } from './reference-ranking.ts';
 import {
   analyzeQuery,
@@ -159,6 +159,10 @@ describe('packed lexical ranking', () => {
 
   it('ranks as BM25 over the chunks own terms for every user, limit and filter', async () => {
     await expectReferenceRankings(queries, 'as ingested');
+    // Without the in-memory segments (SEARCH_CACHE_MB=0) every search reads them all: the same rankings.
+    configureSegmentCache(db, 0);
+    await expectReferenceRankings(queries.slice(0, 8), 'nothing kept in memory');
+    configureSegmentCache(db, 64);
   }, 180_000);
 
   it('returns the passages of the ranked chunks, within a space and narrowed to some documents', async () => {

@@ -11,7 +11,7 @@ import {
   ingestText,
   updateSyncedItemFields,
 } from '../documents/index.ts';
-import { decodePostings, readIndexedPostings, readSegments } from './lexical-index.ts';
+import { readIndexedPostings, readSegments } from './lexical-index.ts';
 import { analyzeQuery, BM25_B, BM25_K1, rankChunksLexically } from './search.repository.ts';
 
 /**
@@ -403,11 +403,11 @@ describe('search scopes', () => {
       );
       const postingsRead = segments
         .flatMap((segment) =>
-          decodePostings(segment.postings).filter(
-            (posting) => !(segment.id < (tombstones.get(segment.scopeId)?.get(posting.chunkId) ?? 0)),
+          [...segment.postings.chunkIds].filter(
+            (chunkId) => !(segment.id < (tombstones.get(segment.scopeId)?.get(chunkId) ?? 0)),
           ),
         )
-        .filter((posting) => liveIds.has(posting.chunkId)).length;
+        .filter((chunkId) => liveIds.has(chunkId)).length;
       expect(postingsRead).toBe(ownPostings);
 
       const expected = await rankByCountingFrequencies(userId, query, 50);
