@@ -52,6 +52,17 @@ function searchableCondition(filter: PassageFilter): SQL | undefined {
   return and(...conditions);
 }
 
+/**
+ * Documents in the search scopes the access rule gave this search (`readSegments`), with the filter's MIME type and
+ * documents: the same rule, read from the documents' current scope.
+ */
+function inScopesCondition(filter: PassageFilter, scopeIds: number[]): SQL | undefined {
+  const conditions: SQL[] = [sql`${documents.searchScopeId} = ANY(${sql.param(scopeIds)}::bigint[])`];
+  if (filter.mimeType) conditions.push(eq(documents.mimeType, filter.mimeType));
+  if (filter.documentIds) conditions.push(inArray(documents.id, filter.documentIds));
+  return and(...conditions);
+}
+
 /** The ids of the documents a search may read. */
 function searchableDocuments(filter: PassageFilter): SQL {
   return sql`SELECT ${documents.id} FROM ${documents} WHERE ${searchableCondition(filter)}`;
@@ -203,7 +214,8 @@ export interface RankingOptions {
  * BM25 over the postings of the query's lexemes in the user's search scopes only (ADR 0094): the segments are read in
  * one statement (the access rule decides the scopes in it) and scored here. Scopes hold exactly the documents the user
  * may view (the access agreement test proves it), but a chunk deleted since its segment was written is still there,
- * so `read` fetches the best chunks' rows and keeps only those whose document passes the rule and the filters now;
+ * so `read` fetches the best chunks' rows and keeps only those whose document is now in one of those scopes (moved
+ * or deleted since: gone) and passes the filters;
  * when some fail, the next best are read, in growing batches, until `limit` passed or no chunk is left.
  */
 async function rankSearchable<Row extends { chunkId: number }>(
@@ -212,12 +224,17 @@ async function rankSearchable<Row extends { chunkId: number }>(
   filter: PassageFilter,
   limit: number,
   options: RankingOptions,
-  read: (ranked: ScoredChunk[]) => Promise<Row[]>,
+  read: (ranked: ScoredChunk[], scopeIds: number[]) => Promise<Row[]>,
 ): Promise<Row[]> {
   const parameters = options.parameters ?? { k1: BM25_K1, b: BM25_B };
   const weights = weightTerms(analysis);
   if (weights.size === 0 || analysis.chunkCount === 0) return [];
-  const { segments, tombstones } = await readSegments(db, [...weights.keys()], filter.userId, filter.spaceId ?? null);
+  const { segments, tombstones, scopeIds } = await readSegments(
+    db,
+    [...weights.keys()],
+    filter.userId,
+    filter.spaceId ?? null,
+  );
   if (segments.length === 0) return [];
   const allowedChunkIds = filter.documentIds ? await findChunkIdsOfDocuments(db, filter.documentIds) : undefined;
   const scored = scoreSegments({
@@ -236,7 +253,7 @@ async function rankSearchable<Row extends { chunkId: number }>(
   while (rows.length < limit && checked < scored.size) {
     const candidates = scored.top(checked + batch).slice(checked);
     checked += candidates.length;
-    const found = new Map((await read(candidates)).map((row) => [row.chunkId, row]));
+    const found = new Map((await read(candidates, scopeIds)).map((row) => [row.chunkId, row]));
     for (const { chunkId } of candidates) {
       const row = found.get(chunkId);
       if (row && rows.length < limit) rows.push(row);
@@ -254,12 +271,12 @@ export async function rankChunksLexically(
   limit: number,
   options: RankingOptions = {},
 ): Promise<ScoredChunk[]> {
-  return rankSearchable<ScoredChunk>(db, analysis, filter, limit, options, async (ranked) => {
+  return rankSearchable<ScoredChunk>(db, analysis, filter, limit, options, async (ranked, scopeIds) => {
     const scores = new Map(ranked.map(({ chunkId, score }) => [chunkId, score]));
     const result = await db.execute(sql`
       SELECT ${chunks.id} AS "chunkId"
       FROM ${chunks} JOIN ${documents} ON ${documents.id} = ${chunks.documentId}
-      WHERE ${chunks.id} = ANY(${sql.param([...scores.keys()])}::bigint[]) AND ${searchableCondition(filter)}`);
+      WHERE ${chunks.id} = ANY(${sql.param([...scores.keys()])}::bigint[]) AND ${inScopesCondition(filter, scopeIds)}`);
     return rowsOf<{ chunkId: number | string }>(result).map((row) => {
       const chunkId = Number(row.chunkId);
       return { chunkId, score: scores.get(chunkId) ?? 0 };
@@ -278,9 +295,9 @@ export async function rankPassagesLexically(
   limit: number,
   options: RankingOptions = {},
 ): Promise<Array<PassageRow & ScoredChunk>> {
-  return rankSearchable<PassageRow & ScoredChunk>(db, analysis, filter, limit, options, async (ranked) => {
+  return rankSearchable<PassageRow & ScoredChunk>(db, analysis, filter, limit, options, async (ranked, scopeIds) => {
     const scores = new Map(ranked.map(({ chunkId, score }) => [chunkId, score]));
-    return (await findPassages(db, [...scores.keys()], filter)).map((passage) => ({
+    return (await findPassages(db, [...scores.keys()], filter, scopeIds)).map((passage) => ({
       ...passage,
       score: scores.get(passage.chunkId) ?? 0,
     }));
@@ -310,8 +327,16 @@ export async function rankChunksByVector(
   }));
 }
 
-/** The passages behind ranked chunk ids; visibility is checked again here. */
-export async function findPassages(db: Database, chunkIds: number[], filter: PassageFilter): Promise<PassageRow[]> {
+/**
+ * The passages behind ranked chunk ids; visibility is checked again here, by the rule or, given the scopes the rule
+ * gave the same search, by the documents' current scope.
+ */
+export async function findPassages(
+  db: Database,
+  chunkIds: number[],
+  filter: PassageFilter,
+  scopeIds?: number[],
+): Promise<PassageRow[]> {
   if (chunkIds.length === 0) return [];
   const result = await db.execute(sql`
     SELECT ${chunks.id} AS "chunkId", ${documents.id} AS "documentId", ${documents.title} AS title,
@@ -319,7 +344,8 @@ export async function findPassages(db: Database, chunkIds: number[], filter: Pas
            ${chunks.text} AS text
     FROM ${chunks}
     JOIN ${documents} ON ${documents.id} = ${chunks.documentId}
-    WHERE ${chunks.id} = ANY(${sql.param(chunkIds)}::bigint[]) AND ${searchableCondition(filter)}`);
+    WHERE ${chunks.id} = ANY(${sql.param(chunkIds)}::bigint[])
+      AND ${scopeIds ? inScopesCondition(filter, scopeIds) : searchableCondition(filter)}`);
   return rowsOf<PassageRow & { chunkId: number | string }>(result).map((row) => ({
     ...row,
     chunkId: Number(row.chunkId),
