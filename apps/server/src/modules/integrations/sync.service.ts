@@ -89,7 +89,7 @@ const FETCH_CONCURRENCY = 6;
  * It closes at this many items or this many listed bytes, so at most two windows of content are held at once however
  * large the page (an item of unknown size counts as 1 MB).
  */
-const WINDOW_ITEMS = 32;
+const WINDOW_ITEMS = 256;
 const WINDOW_BYTES = 32 * 1024 * 1024;
 const UNKNOWN_ITEM_BYTES = 1024 * 1024;
 
