@@ -87,9 +87,13 @@ export async function writeMeasured(
   await mkdir(path.dirname(file), { recursive: true });
   const { transform, result } = measure(maxBytes);
   const input = source instanceof Readable ? source : Readable.from(source);
+  const output = createWriteStream(file, { flags: 'wx', mode: 0o600 });
   try {
-    await pipeline(input, transform, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+    await pipeline(input, transform, output);
   } catch (error) {
+    // A refusal can come while the file is still being opened: removed before the stream closes, it would be created
+    // after the removal and left behind.
+    if (!output.closed) await new Promise<void>((resolve) => output.once('close', () => resolve()));
     await rm(file, { force: true });
     throw error;
   }
