@@ -10,9 +10,9 @@ import { type Database, rowsOf } from '../../platform/db.ts';
 import {
   MAX_SEGMENT_POSTINGS,
   POSTING_BYTES,
-  parseTextArray,
   SEGMENTS_TO_MERGE,
   segmentColumns,
+  textArrayOf,
 } from './lexical-index.ts';
 
 /**
@@ -227,11 +227,7 @@ async function clearTombstones(db: Database, report: CompactionReport): Promise<
       for (const row of rows) {
         const scopeId = Number(row.scopeId);
         const floor = Number(row.segmentFloor);
-        for (const lexeme of row.lexemes === null
-          ? []
-          : Array.isArray(row.lexemes)
-            ? row.lexemes
-            : parseTextArray(row.lexemes)) {
+        for (const lexeme of textArrayOf(row.lexemes)) {
           const key = `${scopeId}\u0000${lexeme}`;
           const known = floors.get(key);
           if (!known || known.floor < floor) floors.set(key, { lexeme, scopeId, floor });
@@ -290,11 +286,7 @@ async function clearRemovedChunks(db: Database, report: CompactionReport): Promi
       const spans = new Map<string, { low: number; high: number }>();
       for (const row of rows) {
         const chunkId = Number(row.chunkId);
-        for (const lexeme of row.lexemes === null
-          ? []
-          : Array.isArray(row.lexemes)
-            ? row.lexemes
-            : parseTextArray(row.lexemes)) {
+        for (const lexeme of textArrayOf(row.lexemes)) {
           const span = spans.get(lexeme);
           if (!span) spans.set(lexeme, { low: chunkId, high: chunkId });
           else {

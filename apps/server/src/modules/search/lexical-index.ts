@@ -496,9 +496,11 @@ export async function readIndexedPostings(db: Database): Promise<IndexedPosting[
   return postings;
 }
 
-/** A PostgreSQL text[] literal such as {a,"b c"}, for drivers that return arrays as text. */
-export function parseTextArray(literal: string): string[] {
-  const body = literal.replace(/^\{|\}$/g, '');
+/** A PostgreSQL text[] as the driver returned it: parsed already, as a literal such as {a,"b c"}, or null. */
+export function textArrayOf(value: string[] | string | null): string[] {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value;
+  const body = value.replace(/^\{|\}$/g, '');
   if (!body) return [];
   return [...body.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)].map((match) =>
     match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (match[2] ?? ''),

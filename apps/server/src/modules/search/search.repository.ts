@@ -12,13 +12,7 @@ import {
 import { columnNames, type Database, rowsOf } from '../../platform/db.ts';
 import { visibleDocumentsCondition } from '../access/index.ts';
 import { type CompactionReport, compactSearchSegments } from './compaction.ts';
-import {
-  findChunkIdsOfDocuments,
-  parseTextArray,
-  readSegments,
-  scoreSegments,
-  segmentColumns,
-} from './lexical-index.ts';
+import { findChunkIdsOfDocuments, readSegments, scoreSegments, segmentColumns, textArrayOf } from './lexical-index.ts';
 
 /** BM25 parameters, tuned on the SciFact train split (ADR 0010). */
 export const BM25_K1 = 1.2;
@@ -45,19 +39,14 @@ export interface ScoredChunk {
 export type PassageRow = Omit<SearchResult, 'snippet' | 'score'>;
 
 /** Which documents a search may read, as a condition on `documents`: visible to the user, narrowed by the filters. */
-function searchableCondition(filter: PassageFilter): SQL | undefined {
-  const conditions: SQL[] = [visibleDocumentsCondition(filter.userId, filter.spaceId ?? null)];
-  if (filter.mimeType) conditions.push(eq(documents.mimeType, filter.mimeType));
-  if (filter.documentIds) conditions.push(inArray(documents.id, filter.documentIds));
-  return and(...conditions);
-}
-
-/**
- * Documents in the search scopes the access rule gave this search (`readSegments`), with the filter's MIME type and
- * documents: the same rule, read from the documents' current scope.
- */
-function inScopesCondition(filter: PassageFilter, scopeIds: number[]): SQL | undefined {
-  const conditions: SQL[] = [sql`${documents.searchScopeId} = ANY(${sql.param(scopeIds)}::bigint[])`];
+function searchableCondition(filter: PassageFilter, scopeIds?: number[]): SQL | undefined {
+  const conditions: SQL[] = [
+    // Given the scopes the access rule gave this search (`readSegments`): the same rule, read from the documents'
+    // current scope, without planning it again.
+    scopeIds
+      ? sql`${documents.searchScopeId} = ANY(${sql.param(scopeIds)}::bigint[])`
+      : visibleDocumentsCondition(filter.userId, filter.spaceId ?? null),
+  ];
   if (filter.mimeType) conditions.push(eq(documents.mimeType, filter.mimeType));
   if (filter.documentIds) conditions.push(inArray(documents.id, filter.documentIds));
   return and(...conditions);
@@ -276,7 +265,7 @@ export async function rankChunksLexically(
     const result = await db.execute(sql`
       SELECT ${chunks.id} AS "chunkId"
       FROM ${chunks} JOIN ${documents} ON ${documents.id} = ${chunks.documentId}
-      WHERE ${chunks.id} = ANY(${sql.param([...scores.keys()])}::bigint[]) AND ${inScopesCondition(filter, scopeIds)}`);
+      WHERE ${chunks.id} = ANY(${sql.param([...scores.keys()])}::bigint[]) AND ${searchableCondition(filter, scopeIds)}`);
     return rowsOf<{ chunkId: number | string }>(result).map((row) => {
       const chunkId = Number(row.chunkId);
       return { chunkId, score: scores.get(chunkId) ?? 0 };
@@ -345,7 +334,7 @@ export async function findPassages(
     FROM ${chunks}
     JOIN ${documents} ON ${documents.id} = ${chunks.documentId}
     WHERE ${chunks.id} = ANY(${sql.param(chunkIds)}::bigint[])
-      AND ${scopeIds ? inScopesCondition(filter, scopeIds) : searchableCondition(filter)}`);
+      AND ${searchableCondition(filter, scopeIds)}`);
   return rowsOf<PassageRow & { chunkId: number | string }>(result).map((row) => ({
     ...row,
     chunkId: Number(row.chunkId),
@@ -360,10 +349,7 @@ export async function lexemesOfWords(db: Database, words: string[]): Promise<Map
     SELECT w AS word, tsvector_to_array(to_tsvector('english', w)) AS lexemes
     FROM unnest(${sql.param(words)}::text[]) AS w`);
   return new Map(
-    rowsOf<{ word: string; lexemes: string[] | string }>(result).map((row) => [
-      row.word,
-      Array.isArray(row.lexemes) ? row.lexemes : parseTextArray(row.lexemes),
-    ]),
+    rowsOf<{ word: string; lexemes: string[] | string }>(result).map((row) => [row.word, textArrayOf(row.lexemes)]),
   );
 }
 
