@@ -108,8 +108,10 @@ export const searchRemovedChunks = pgTable('search_removed_chunks', {
 });
 
 /**
- * Each lexeme's document frequency for BM25's idf: how many indexed chunks carry it, over the whole index. Kept by the
- * statement triggers on `chunks` (migration 0017_search_segments), in the transaction that adds or removes the chunks, so search reads a query's few rows instead of counting postings (issue #17). A lexeme
+ * Each lexeme's document frequency for BM25's idf: how many indexed chunks carry it, over the whole index. Added by the
+ * indexing statement (`insertIndexedChunks`, from the segments it writes) and lowered by the delete trigger on `chunks`
+ * (migrations 0017 and 0018), in the transaction that adds or removes the chunks, so search reads a query's few rows
+ * instead of counting postings (issue #17). A lexeme
  * whose postings are all gone keeps its row at 0 (a re-index adds it back at once).
  */
 export const searchLexemes = pgTable('search_lexemes', {

@@ -71,8 +71,9 @@ export interface ChunkInput extends PassageInput {
 /**
  * Stores the passages of many documents and indexes them, in one statement: each chunk with its terms (the lexemes of
  * `indexed title + text`, their frequencies and total, ADR 0094; the title is indexed with every chunk of its
- * document), then one packed segment per (lexeme, search scope) of the statement's chunks. The chunks' statement
- * trigger keeps search_stats and search_lexemes; the compaction job merges the small segments later.
+ * document), then one packed segment per (lexeme, search scope) of the statement's chunks, and each lexeme's chunk count
+ * in search_lexemes from those segments. The chunks' statement trigger keeps search_stats; the compaction job merges
+ * the small segments later.
  */
 export async function insertIndexedChunks(
   db: Database,
@@ -80,6 +81,7 @@ export async function insertIndexedChunks(
   indexedTitles: ReadonlyMap<string, string>,
 ): Promise<void> {
   if (passages.length === 0) return;
+  const chunkCount = columnNames(searchLexemes.chunkCount);
   await db.execute(sql`
     WITH titles AS (
       SELECT t.document_id, t.title
@@ -118,17 +120,29 @@ export async function insertIndexedChunks(
       SELECT document_id, ordinal, page, text, lexemes, tfs, length FROM analysed
       RETURNING ${chunks.id} AS id, ${chunks.documentId} AS document_id, ${chunks.lexemes} AS lexemes,
                 ${chunks.termFrequencies} AS tfs, ${chunks.indexedLength} AS length
+    ),
+    -- Each document's postings go under its search scope (ADR 0017), set on the row by a trigger when it was stored.
+    grouped AS (
+      SELECT p.lexeme, ${documents.searchScopeId} AS scope_id, count(*) AS posting_count, max(p.tf) AS max_tf,
+             min(p.length) AS min_length, min(p.id) AS first_chunk_id, max(p.id) AS last_chunk_id,
+             string_agg(int4send(p.id::int4) || int2send(p.tf) || int2send(p.length), ''::bytea ORDER BY p.id) AS postings
+      FROM (
+        SELECT i.id, i.document_id, t.lexeme, t.tf, least(i.length, 32767)::smallint AS length
+        FROM inserted i, unnest(i.lexemes, i.tfs) AS t (lexeme, tf)
+      ) AS p
+      JOIN ${documents} ON ${documents.id} = p.document_id
+      GROUP BY p.lexeme, ${documents.searchScopeId}
+    ),
+    -- Each lexeme's chunk count, from its segments (a chunk is in one scope); upserted in sorted order, so concurrent
+    -- indexers lock the rows in the same order.
+    counted AS (
+      INSERT INTO ${searchLexemes} AS l (${columnNames(searchLexemes.lexeme, searchLexemes.chunkCount)})
+      SELECT lexeme, sum(posting_count) FROM grouped GROUP BY lexeme ORDER BY lexeme
+      ON CONFLICT (${columnNames(searchLexemes.lexeme)})
+      DO UPDATE SET ${chunkCount} = l.${chunkCount} + excluded.${chunkCount}
     )
     INSERT INTO ${searchSegments} (${segmentColumns()})
-    -- Each document's postings go under its search scope (ADR 0017), set on the row by a trigger when it was stored.
-    SELECT p.lexeme, ${documents.searchScopeId}, count(*), max(p.tf), min(p.length), min(p.id), max(p.id),
-           string_agg(int4send(p.id::int4) || int2send(p.tf) || int2send(p.length), ''::bytea ORDER BY p.id)
-    FROM (
-      SELECT i.id, i.document_id, t.lexeme, t.tf, least(i.length, 32767)::smallint AS length
-      FROM inserted i, unnest(i.lexemes, i.tfs) AS t (lexeme, tf)
-    ) AS p
-    JOIN ${documents} ON ${documents.id} = p.document_id
-    GROUP BY p.lexeme, ${documents.searchScopeId}`);
+    SELECT lexeme, scope_id, posting_count, max_tf, min_length, first_chunk_id, last_chunk_id, postings FROM grouped`);
 }
 
 /**
@@ -145,7 +159,8 @@ export async function maintainSearchIndex(db: Database, options: { vacuum?: bool
   await db.execute(sql`VACUUM (ANALYZE) ${searchLexemes}`);
   await db.execute(sql`ANALYZE ${searchScopes}`);
   await db.execute(sql`ANALYZE ${documents}`);
-  await db.execute(sql`ANALYZE ${chunks}`);
+  // Only the columns search and ingestion plan on: the others are large (text, lexemes) and sampling them cost seconds.
+  await db.execute(sql`ANALYZE ${chunks} (${columnNames(chunks.id, chunks.documentId, chunks.indexedLength)})`);
   return report;
 }
 
