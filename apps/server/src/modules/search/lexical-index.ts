@@ -252,77 +252,258 @@ export interface ScoringInput {
   allowedChunkIds?: ReadonlySet<number>;
 }
 
-export interface ScoredChunkList {
-  /** How many chunks scored above zero. */
-  size: number;
-  /** The best `count` chunks, best first (ties by chunk id), as [chunk id, score]. */
-  top(count: number): Array<{ chunkId: number; score: number }>;
+export interface RankedChunks {
+  /** The best chunks asked for, best first (ties by lower chunk id). */
+  top: Array<{ chunkId: number; score: number }>;
+  /** Whether no other chunk scored: asking for more would return nothing new. */
+  isComplete: boolean;
+  /** Postings scored or looked up (of all the terms' postings): what the pruning saved, for tests and benchmarks. */
+  postingsVisited: number;
 }
 
 /** Beyond this id range, scores go to a Map rather than an array indexed by chunk id. */
 const MAX_DENSE_RANGE = 1 << 23;
+/**
+ * Sums of bounds are compared with scores summed in another order: a relative margin keeps float rounding from ever
+ * pruning a chunk that could tie.
+ */
+const BOUND_MARGIN = 1 + 1e-9;
+
+/** One query term: its weight, its segments, and the most any one of its postings can add to a chunk's score. */
+interface TermList {
+  weight: number;
+  segments: Segment[];
+  bound: number;
+  postingCount: number;
+}
 
 /**
- * BM25 of every posting of the segments, summed by chunk: weight x tf (k1 + 1) / (tf + k1 (1 - b + b len / avgLen)).
- * Chunk ids of one search are close together (ids grow with ingestion), so the sums go to an array indexed by id
- * whenever the span allows.
+ * The best `depth` chunks by BM25, summed over the query's terms: weight x tf (k1 + 1) / (tf + k1 (1 - b + b len /
+ * avgLen)), exactly as if every posting were scored, but without scoring the postings that cannot reach them
+ * (MaxScore, term at a time; ADR 0094). Terms go in decreasing order of their bound (from the segment headers: highest
+ * tf, shortest chunk), so the rare, heavy terms come first and cost little. Once `depth` chunks already score above
+ * what all remaining terms could add together, no chunk those terms alone hold can enter: the remaining terms are only
+ * looked up, by binary search, for the chunks that could still reach the best `depth`, and each term drops those that
+ * no longer can. Chunk ids of one search are close together (ids grow with ingestion), so sums go to an array indexed
+ * by id whenever the span allows; otherwise to a Map, every posting scored.
  */
-export function scoreSegments(input: ScoringInput): ScoredChunkList {
+export function rankSegments(input: ScoringInput, depth: number): RankedChunks {
   const { segments, tombstones, weights, k1, b, averageLength, allowedChunkIds } = input;
+  const lengthFactor = (k1 * b) / averageLength;
+  const base = k1 * (1 - b);
+  const terms = termListsOf(segments, weights, k1, base, lengthFactor);
   let low = Number.POSITIVE_INFINITY;
   let high = Number.NEGATIVE_INFINITY;
   let postingTotal = 0;
-  for (const segment of segments) {
-    low = Math.min(low, segment.firstChunkId);
-    high = Math.max(high, segment.lastChunkId);
-    postingTotal += segment.postings.chunkIds.length;
+  for (const term of terms) {
+    for (const segment of term.segments) {
+      low = Math.min(low, segment.firstChunkId);
+      high = Math.max(high, segment.lastChunkId);
+    }
+    postingTotal += term.postingCount;
   }
-  const isDense = segments.length > 0 && high - low < MAX_DENSE_RANGE;
-  const dense = isDense ? new Float64Array(high - low + 1) : null;
-  const sparse = isDense ? null : new Map<number, number>();
-  const touched = isDense ? new Int32Array(Math.max(1, postingTotal)) : null;
+  if (terms.length === 0 || depth <= 0) return { top: [], isComplete: terms.length === 0, postingsVisited: 0 };
+  if (high - low >= MAX_DENSE_RANGE) return rankSparse(input, terms, base, lengthFactor, depth);
+
+  const scores = new Float64Array(high - low + 1);
+  const touched = new Int32Array(Math.max(1, postingTotal));
   let touchedCount = 0;
-  const lengthFactor = (k1 * b) / averageLength;
-  const base = k1 * (1 - b);
+  // What the terms not yet scored could add at most: a chunk none of the scored terms holds scores no more.
+  let remaining = terms.reduce((sum, term) => sum + term.bound, 0);
+  let visited = 0;
+  let next = 0;
+  for (; next < terms.length; next++) {
+    if (next > 0 && countAbove(scores, touched, touchedCount, remaining * BOUND_MARGIN) >= depth) break;
+    const term = terms[next] as TermList;
+    visited += term.postingCount;
+    for (const segment of term.segments) {
+      const voided = tombstones.get(segment.scopeId);
+      const factor = term.weight * (k1 + 1);
+      const { chunkIds, tfs, lengths } = segment.postings;
+      for (let index = 0; index < chunkIds.length; index++) {
+        const chunkId = chunkIds[index] as number;
+        if (voided) {
+          const floor = voided.get(chunkId);
+          if (floor !== undefined && segment.id < floor) continue;
+        }
+        if (allowedChunkIds && !allowedChunkIds.has(chunkId)) continue;
+        const tf = tfs[index] as number;
+        const slot = chunkId - low;
+        if (scores[slot] === 0) touched[touchedCount++] = slot;
+        scores[slot] =
+          (scores[slot] as number) + (factor * tf) / (tf + base + lengthFactor * (lengths[index] as number));
+      }
+    }
+    remaining -= term.bound;
+  }
+  if (next === terms.length) {
+    const best = new TopChunks(depth);
+    for (let index = 0; index < touchedCount; index++) {
+      const slot = touched[index] as number;
+      best.offer(slot + low, scores[slot] as number);
+    }
+    return { top: best.sorted(), isComplete: touchedCount <= depth, postingsVisited: visited };
+  }
+
+  // The chunks that may still reach the best `depth`: above the depth-th score less what the remaining terms could add.
+  let candidates: Int32Array = Int32Array.from(touched.subarray(0, touchedCount)).sort();
+  for (; next < terms.length; next++) {
+    candidates = keepReachable(candidates, scores, depth, remaining);
+    const term = terms[next] as TermList;
+    visited += candidates.length;
+    const factor = term.weight * (k1 + 1);
+    for (const segment of term.segments) {
+      const voided = tombstones.get(segment.scopeId);
+      const { chunkIds, tfs, lengths } = segment.postings;
+      let position = 0;
+      for (let index = firstAtLeast(candidates, 0, segment.firstChunkId - low); index < candidates.length; index++) {
+        const slot = candidates[index] as number;
+        const chunkId = slot + low;
+        if (chunkId > segment.lastChunkId) break;
+        position = firstAtLeast(chunkIds, position, chunkId);
+        if (position >= chunkIds.length) break;
+        if (chunkIds[position] !== chunkId) continue;
+        if (voided) {
+          const floor = voided.get(chunkId);
+          if (floor !== undefined && segment.id < floor) continue;
+        }
+        const tf = tfs[position] as number;
+        scores[slot] =
+          (scores[slot] as number) + (factor * tf) / (tf + base + lengthFactor * (lengths[position] as number));
+      }
+    }
+    remaining -= term.bound;
+  }
+  const best = new TopChunks(depth);
+  for (const slot of candidates) best.offer(slot + low, scores[slot] as number);
+  return { top: best.sorted(), isComplete: false, postingsVisited: visited };
+}
+
+/** The query's terms with postings, heaviest bound first; a lexeme without a weight does not count. */
+function termListsOf(
+  segments: Segment[],
+  weights: ReadonlyMap<string, number>,
+  k1: number,
+  base: number,
+  lengthFactor: number,
+): TermList[] {
+  const byLexeme = new Map<string, TermList>();
   for (const segment of segments) {
     const weight = weights.get(segment.lexeme);
-    if (weight === undefined || weight === 0) continue;
-    const voided = tombstones.get(segment.scopeId);
-    const factor = weight * (k1 + 1);
-    const { chunkIds, tfs, lengths } = segment.postings;
-    for (let index = 0; index < chunkIds.length; index++) {
-      const chunkId = chunkIds[index] as number;
-      if (voided) {
-        const floor = voided.get(chunkId);
+    if (weight === undefined || weight === 0 || segment.postings.chunkIds.length === 0) continue;
+    let term = byLexeme.get(segment.lexeme);
+    if (!term) {
+      term = { weight, segments: [], bound: 0, postingCount: 0 };
+      byLexeme.set(segment.lexeme, term);
+    }
+    term.segments.push(segment);
+    term.postingCount += segment.postings.chunkIds.length;
+    const bound = (weight * (k1 + 1) * segment.maxTf) / (segment.maxTf + base + lengthFactor * segment.minLength);
+    term.bound = Math.max(term.bound, bound);
+  }
+  return [...byLexeme.values()].sort((a, b) => b.bound - a.bound);
+}
+
+/** How many of the touched chunks score above `floor`. */
+function countAbove(scores: Float64Array, touched: Int32Array, touchedCount: number, floor: number): number {
+  let count = 0;
+  for (let index = 0; index < touchedCount; index++) {
+    if ((scores[touched[index] as number] as number) > floor) count++;
+  }
+  return count;
+}
+
+/**
+ * The candidates that can still reach the best `depth`: those whose score plus what the remaining terms could add is
+ * at least the depth-th best score now (a lower bound of the depth-th best final score, as scores only grow).
+ */
+function keepReachable(candidates: Int32Array, scores: Float64Array, depth: number, remaining: number): Int32Array {
+  if (candidates.length <= depth) return candidates;
+  const floor = depthScore(candidates, scores, depth);
+  let kept = 0;
+  const reachable = new Int32Array(candidates.length);
+  for (const slot of candidates) {
+    if (((scores[slot] as number) + remaining) * BOUND_MARGIN >= floor) reachable[kept++] = slot;
+  }
+  return reachable.subarray(0, kept);
+}
+
+/** The depth-th highest score among the candidates (there are more than `depth`): a min-heap of the best `depth`. */
+function depthScore(candidates: Int32Array, scores: Float64Array, depth: number): number {
+  const heap = new Float64Array(depth);
+  for (let index = 0; index < depth; index++) heap[index] = scores[candidates[index] as number] as number;
+  heap.sort();
+  for (let index = depth; index < candidates.length; index++) {
+    const score = scores[candidates[index] as number] as number;
+    if (score <= (heap[0] as number)) continue;
+    // Replace the root (the lowest kept) and sift it down.
+    let position = 0;
+    for (;;) {
+      const left = 2 * position + 1;
+      if (left >= depth) break;
+      const right = left + 1;
+      const child = right < depth && (heap[right] as number) < (heap[left] as number) ? right : left;
+      if ((heap[child] as number) >= score) break;
+      heap[position] = heap[child] as number;
+      position = child;
+    }
+    heap[position] = score;
+  }
+  return heap[0] as number;
+}
+
+/** The first index at or after `from` whose value is at least `target` (a sorted array; galloping, then binary). */
+function firstAtLeast(values: Int32Array, from: number, target: number): number {
+  if (from >= values.length || (values[from] as number) >= target) return from;
+  let step = 1;
+  let lowIndex = from;
+  let highIndex = from + step;
+  while (highIndex < values.length && (values[highIndex] as number) < target) {
+    lowIndex = highIndex;
+    step *= 2;
+    highIndex = from + step;
+  }
+  highIndex = Math.min(highIndex, values.length);
+  while (lowIndex + 1 < highIndex) {
+    const middle = (lowIndex + highIndex) >> 1;
+    if ((values[middle] as number) < target) lowIndex = middle;
+    else highIndex = middle;
+  }
+  return highIndex;
+}
+
+/** Every posting scored into a Map: chunk ids too far apart for an array (never pruned; a rare shape). */
+function rankSparse(
+  input: ScoringInput,
+  terms: TermList[],
+  base: number,
+  lengthFactor: number,
+  depth: number,
+): RankedChunks {
+  const { tombstones, k1, allowedChunkIds } = input;
+  const scores = new Map<number, number>();
+  for (const term of terms) {
+    const factor = term.weight * (k1 + 1);
+    for (const segment of term.segments) {
+      const voided = tombstones.get(segment.scopeId);
+      const { chunkIds, tfs, lengths } = segment.postings;
+      for (let index = 0; index < chunkIds.length; index++) {
+        const chunkId = chunkIds[index] as number;
+        const floor = voided?.get(chunkId);
         if (floor !== undefined && segment.id < floor) continue;
-      }
-      if (allowedChunkIds && !allowedChunkIds.has(chunkId)) continue;
-      const tf = tfs[index] as number;
-      const score = (factor * tf) / (tf + base + lengthFactor * (lengths[index] as number));
-      if (dense && touched) {
-        const slot = chunkId - low;
-        if (dense[slot] === 0) touched[touchedCount++] = slot;
-        dense[slot] = (dense[slot] ?? 0) + score;
-      } else if (sparse) {
-        sparse.set(chunkId, (sparse.get(chunkId) ?? 0) + score);
+        if (allowedChunkIds && !allowedChunkIds.has(chunkId)) continue;
+        const tf = tfs[index] as number;
+        const score = (factor * tf) / (tf + base + lengthFactor * (lengths[index] as number));
+        scores.set(chunkId, (scores.get(chunkId) ?? 0) + score);
       }
     }
   }
-  const size = dense ? touchedCount : (sparse?.size ?? 0);
+  const best = new TopChunks(depth);
+  for (const [chunkId, score] of scores) best.offer(chunkId, score);
   return {
-    size,
-    top(count) {
-      const best = new TopChunks(Math.min(count, size));
-      if (dense && touched) {
-        for (let index = 0; index < touchedCount; index++) {
-          const slot = touched[index] as number;
-          best.offer(slot + low, dense[slot] as number);
-        }
-      } else if (sparse) {
-        for (const [chunkId, score] of sparse) best.offer(chunkId, score);
-      }
-      return best.sorted();
-    },
+    top: best.sorted(),
+    isComplete: scores.size <= depth,
+    postingsVisited: terms.reduce((sum, term) => sum + term.postingCount, 0),
   };
 }
 

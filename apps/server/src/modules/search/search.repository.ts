@@ -12,7 +12,7 @@ import {
 import { columnNames, type Database, rowsOf } from '../../platform/db.ts';
 import { visibleDocumentsCondition } from '../access/index.ts';
 import { type CompactionReport, compactSearchSegments } from './compaction.ts';
-import { findChunkIdsOfDocuments, readSegments, scoreSegments, segmentColumns, textArrayOf } from './lexical-index.ts';
+import { findChunkIdsOfDocuments, rankSegments, readSegments, segmentColumns, textArrayOf } from './lexical-index.ts';
 
 /** BM25 parameters, tuned on the SciFact train split (ADR 0010). */
 export const BM25_K1 = 1.2;
@@ -219,8 +219,9 @@ export interface RankingOptions {
  * one statement (the access rule decides the scopes in it) and scored here. Scopes hold exactly the documents the user
  * may view (the access agreement test proves it), but a chunk deleted since its segment was written is still there,
  * so `read` fetches the best chunks' rows and keeps only those whose document is now in one of those scopes (moved
- * or deleted since: gone) and passes the filters;
- * when some fail, the next best are read, in growing batches, until `limit` passed or no chunk is left.
+ * or deleted since: gone) and passes the filters; when some fail, the next best are ranked and read, in growing
+ * batches, until `limit` passed or no chunk is left. The ranking is exact to the depth asked and skips the postings
+ * that cannot reach it (`rankSegments`).
  */
 async function rankSearchable<Row extends { chunkId: number }>(
   db: Database,
@@ -241,7 +242,7 @@ async function rankSearchable<Row extends { chunkId: number }>(
   );
   if (segments.length === 0) return [];
   const allowedChunkIds = filter.documentIds ? await findChunkIdsOfDocuments(db, filter.documentIds) : undefined;
-  const scored = scoreSegments({
+  const input = {
     segments,
     tombstones,
     weights,
@@ -249,19 +250,23 @@ async function rankSearchable<Row extends { chunkId: number }>(
     b: parameters.b,
     averageLength: analysis.averageLength,
     allowedChunkIds,
-  });
+  };
   const rows: Row[] = [];
   let checked = 0;
   // A MIME filter is not in the scopes: expect more of the best chunks to fail it.
   let batch = filter.mimeType ? limit * 4 : limit;
-  while (rows.length < limit && checked < scored.size) {
-    const candidates = scored.top(checked + batch).slice(checked);
-    checked += candidates.length;
+  for (;;) {
+    // Ranked to this depth exactly; when chunks fail the check, ranked again deeper (the pruning's threshold came
+    // from chunks that are not shown, so the next best are not known without it).
+    const ranked = rankSegments(input, checked + batch);
+    const candidates = ranked.top.slice(checked);
+    checked = ranked.top.length;
     const found = new Map((await read(candidates, scopeIds)).map((row) => [row.chunkId, row]));
     for (const { chunkId } of candidates) {
       const row = found.get(chunkId);
       if (row && rows.length < limit) rows.push(row);
     }
+    if (rows.length >= limit || ranked.isComplete || candidates.length === 0) break;
     batch *= 4;
   }
   return rows;
