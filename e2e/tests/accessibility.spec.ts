@@ -102,12 +102,18 @@ async function checkPopups(page: Page, screen: string, openedNames: Set<string>,
   }
 }
 
+/**
+ * The sweep's browsers ask for reduced motion (which the app honours): colours are checked at rest, never mid fade-in,
+ * however loaded the machine is (waitForAnimations alone missed a dialog whose fade had not started yet).
+ */
+const A11Y_CONTEXT = { reducedMotion: 'reduce' } as const;
+
 async function createFixture(browser: Browser): Promise<{ fixture: Fixture; contexts: Record<Who, BrowserContext> }> {
   const adminEmail = uniqueEmail('a11y-admin');
   const employeeEmail = uniqueEmail('a11y-employee');
   const noTeamEmail = uniqueEmail('a11y-no-team');
 
-  const admin = await browser.newContext();
+  const admin = await browser.newContext(A11Y_CONTEXT);
   await signUp(admin, adminEmail, 'Grace', 'Hopper');
   expect((await post(admin.request, '/api/teams', { name: 'Compiler Works' })).status()).toBe(201);
   const invite = async (email: string) => {
@@ -118,9 +124,9 @@ async function createFixture(browser: Browser): Promise<{ fixture: Fixture; cont
   const employeeInvitation = await invite(employeeEmail);
   const openInvitationId = await invite(uniqueEmail('a11y-invited'));
 
-  const employee = await browser.newContext();
+  const employee = await browser.newContext(A11Y_CONTEXT);
   await signUp(employee, employeeEmail, 'Alan', 'Turing', employeeInvitation);
-  const noTeam = await browser.newContext();
+  const noTeam = await browser.newContext(A11Y_CONTEXT);
   await signUp(noTeam, noTeamEmail, 'Edsger', 'Dijkstra');
 
   const created = await post(admin.request, '/api/spaces', {
@@ -129,7 +135,7 @@ async function createFixture(browser: Browser): Promise<{ fixture: Fixture; cont
   });
   expect(created.status()).toBe(201);
   const space = (await created.json()) as { id: string; slug: string };
-  const signedOut = await browser.newContext();
+  const signedOut = await browser.newContext(A11Y_CONTEXT);
   return {
     fixture: { spaceId: space.id, spaceSlug: space.slug, openInvitationId, adminEmail, employeeEmail, noTeamEmail },
     contexts: { admin, employee, noTeam, signedOut },
