@@ -593,15 +593,12 @@ export interface IndexedPosting {
 
 /** A segment's postings, decoded. */
 export function decodePostings(postings: Buffer): Array<{ chunkId: number; tf: number; length: number }> {
-  const decoded: Array<{ chunkId: number; tf: number; length: number }> = [];
-  for (let offset = 0; offset + POSTING_BYTES <= postings.length; offset += POSTING_BYTES) {
-    decoded.push({
-      chunkId: postings.readInt32BE(offset),
-      tf: postings.readInt16BE(offset + 4),
-      length: postings.readInt16BE(offset + 6),
-    });
-  }
-  return decoded;
+  const { chunkIds, tfs, lengths } = toPostingList(postings);
+  return Array.from(chunkIds, (chunkId, index) => ({
+    chunkId,
+    tf: tfs[index] as number,
+    length: lengths[index] as number,
+  }));
 }
 
 /**
