@@ -305,78 +305,190 @@ export function rankSegments(input: ScoringInput, depth: number): RankedChunks {
   if (terms.length === 0 || depth <= 0) return { top: [], isComplete: terms.length === 0, postingsVisited: 0 };
   if (high - low >= MAX_DENSE_RANGE) return rankSparse(input, terms, base, lengthFactor, depth);
 
-  const scores = new Float64Array(high - low + 1);
-  const touched = new Int32Array(Math.max(1, postingTotal));
+  const range = high - low + 1;
+  const { scores, touched } = borrowScratch(range, Math.min(postingTotal, range));
   let touchedCount = 0;
-  // What the terms not yet scored could add at most: a chunk none of the scored terms holds scores no more.
-  let remaining = terms.reduce((sum, term) => sum + term.bound, 0);
-  let visited = 0;
-  let next = 0;
-  for (; next < terms.length; next++) {
-    if (next > 0 && countAbove(scores, touched, touchedCount, remaining * BOUND_MARGIN) >= depth) break;
-    const term = terms[next] as TermList;
-    visited += term.postingCount;
-    for (const segment of term.segments) {
-      const voided = tombstones.get(segment.scopeId);
-      const factor = term.weight * (k1 + 1);
-      const { chunkIds, tfs, lengths } = segment.postings;
-      for (let index = 0; index < chunkIds.length; index++) {
-        const chunkId = chunkIds[index] as number;
-        if (voided) {
-          const floor = voided.get(chunkId);
-          if (floor !== undefined && segment.id < floor) continue;
+  const lookup = { low, tombstones, k1, base, lengthFactor };
+  try {
+    // What the terms not yet scored could add at most: a chunk none of the scored terms holds scores no more.
+    let remaining = terms.reduce((sum, term) => sum + term.bound, 0);
+    let remainingPostings = postingTotal;
+    // A lower bound of the depth-th best final score: the depth-th best full score of a sample of chunks.
+    let threshold = 0;
+    let visited = 0;
+    let next = 0;
+    for (; next < terms.length; next++) {
+      if (next > 0) {
+        if (remainingPostings > 2 * touchedCount) {
+          // The best chunks so far, scored in full by looking the remaining terms up: their depth-th score is a
+          // threshold far above the partial scores', so the common words are often skipped right after the rare ones.
+          const sample = bestSlots(scores, touched, touchedCount, Math.max(depth, THRESHOLD_SAMPLE));
+          if (sample.length >= depth) {
+            const full = new Float64Array(sample.length);
+            for (let index = 0; index < sample.length; index++) full[index] = scores[sample[index] as number] as number;
+            for (let later = next; later < terms.length; later++) {
+              visited += sample.length;
+              addByLookup(terms[later] as TermList, sample, full, lookup);
+            }
+            threshold = Math.max(threshold, kthHighest(identityOf(full.length), full, depth));
+          }
         }
-        if (allowedChunkIds && !allowedChunkIds.has(chunkId)) continue;
-        const tf = tfs[index] as number;
-        const slot = chunkId - low;
-        if (scores[slot] === 0) touched[touchedCount++] = slot;
-        scores[slot] =
-          (scores[slot] as number) + (factor * tf) / (tf + base + lengthFactor * (lengths[index] as number));
+        if (threshold > remaining * BOUND_MARGIN) break;
+        if (countAbove(scores, touched, touchedCount, remaining * BOUND_MARGIN) >= depth) break;
       }
+      const term = terms[next] as TermList;
+      visited += term.postingCount;
+      for (const segment of term.segments) {
+        const voided = tombstones.get(segment.scopeId);
+        const factor = term.weight * (k1 + 1);
+        const { chunkIds, tfs, lengths } = segment.postings;
+        for (let index = 0; index < chunkIds.length; index++) {
+          const chunkId = chunkIds[index] as number;
+          if (voided) {
+            const floor = voided.get(chunkId);
+            if (floor !== undefined && segment.id < floor) continue;
+          }
+          if (allowedChunkIds && !allowedChunkIds.has(chunkId)) continue;
+          const tf = tfs[index] as number;
+          const slot = chunkId - low;
+          if (scores[slot] === 0) touched[touchedCount++] = slot;
+          scores[slot] =
+            (scores[slot] as number) + (factor * tf) / (tf + base + lengthFactor * (lengths[index] as number));
+        }
+      }
+      remaining -= term.bound;
+      remainingPostings -= term.postingCount;
     }
-    remaining -= term.bound;
-  }
-  if (next === terms.length) {
-    const best = new TopChunks(depth);
-    for (let index = 0; index < touchedCount; index++) {
-      const slot = touched[index] as number;
-      best.offer(slot + low, scores[slot] as number);
+    if (next === terms.length) {
+      const best = new TopChunks(depth);
+      for (let index = 0; index < touchedCount; index++) {
+        const slot = touched[index] as number;
+        best.offer(slot + low, scores[slot] as number);
+      }
+      return { top: best.sorted(), isComplete: touchedCount <= depth, postingsVisited: visited };
     }
-    return { top: best.sorted(), isComplete: touchedCount <= depth, postingsVisited: visited };
-  }
 
-  // The chunks that may still reach the best `depth`: above the depth-th score less what the remaining terms could add.
-  let candidates: Int32Array = Int32Array.from(touched.subarray(0, touchedCount)).sort();
-  for (; next < terms.length; next++) {
-    candidates = keepReachable(candidates, scores, depth, remaining);
-    const term = terms[next] as TermList;
-    visited += candidates.length;
-    const factor = term.weight * (k1 + 1);
-    for (const segment of term.segments) {
-      const voided = tombstones.get(segment.scopeId);
-      const { chunkIds, tfs, lengths } = segment.postings;
-      let position = 0;
-      for (let index = firstAtLeast(candidates, 0, segment.firstChunkId - low); index < candidates.length; index++) {
-        const slot = candidates[index] as number;
-        const chunkId = slot + low;
-        if (chunkId > segment.lastChunkId) break;
-        position = firstAtLeast(chunkIds, position, chunkId);
-        if (position >= chunkIds.length) break;
-        if (chunkIds[position] !== chunkId) continue;
-        if (voided) {
-          const floor = voided.get(chunkId);
-          if (floor !== undefined && segment.id < floor) continue;
+    // The chunks that may still reach the best `depth` (their score plus what the remaining terms could add reaches
+    // the threshold), filtered before sorting: the touched chunks can be hundreds of thousands, these a few hundred.
+    let candidates = reachableSlots(touched.subarray(0, touchedCount), scores, depth, remaining, threshold).sort();
+    let candidateScores = new Float64Array(candidates.length);
+    for (let index = 0; index < candidates.length; index++) {
+      candidateScores[index] = scores[candidates[index] as number] as number;
+    }
+    for (; next < terms.length; next++) {
+      const term = terms[next] as TermList;
+      visited += candidates.length;
+      addByLookup(term, candidates, candidateScores, lookup);
+      remaining -= term.bound;
+      if (next + 1 < terms.length && candidates.length > depth) {
+        const positions = reachableSlots(
+          identityOf(candidateScores.length),
+          candidateScores,
+          depth,
+          remaining,
+          threshold,
+        );
+        const keptSlots = new Int32Array(positions.length);
+        const keptScores = new Float64Array(positions.length);
+        for (let index = 0; index < positions.length; index++) {
+          keptSlots[index] = candidates[positions[index] as number] as number;
+          keptScores[index] = candidateScores[positions[index] as number] as number;
         }
-        const tf = tfs[position] as number;
-        scores[slot] =
-          (scores[slot] as number) + (factor * tf) / (tf + base + lengthFactor * (lengths[position] as number));
+        candidates = keptSlots;
+        candidateScores = keptScores;
       }
     }
-    remaining -= term.bound;
+    const best = new TopChunks(depth);
+    for (let index = 0; index < candidates.length; index++) {
+      best.offer((candidates[index] as number) + low, candidateScores[index] as number);
+    }
+    return { top: best.sorted(), isComplete: false, postingsVisited: visited };
+  } finally {
+    // The scratch goes back zeroed: only the touched slots were written.
+    for (let index = 0; index < touchedCount; index++) scores[touched[index] as number] = 0;
   }
-  const best = new TopChunks(depth);
-  for (const slot of candidates) best.offer(slot + low, scores[slot] as number);
-  return { top: best.sorted(), isComplete: false, postingsVisited: visited };
+}
+
+/**
+ * Score sums by chunk and the list of chunks touched, kept between searches (and zeroed where used) up to this many
+ * chunks: allocating and zeroing megabytes for every query cost more than the scoring it served at 500,000 passages,
+ * and the garbage it left paused later queries.
+ */
+const MAX_KEPT_SCRATCH = 1 << 21;
+let keptScores = new Float64Array(0);
+let keptTouched = new Int32Array(0);
+
+/** Zeroed score sums for `range` chunks and room for `touchable` touched ones (scoring is synchronous: one user). */
+function borrowScratch(range: number, touchable: number): { scores: Float64Array; touched: Int32Array } {
+  if (range > MAX_KEPT_SCRATCH) return { scores: new Float64Array(range), touched: new Int32Array(touchable) };
+  if (keptScores.length < range) {
+    keptScores = new Float64Array(Math.min(MAX_KEPT_SCRATCH, Math.max(range, keptScores.length * 2)));
+  }
+  if (keptTouched.length < touchable) {
+    keptTouched = new Int32Array(Math.min(MAX_KEPT_SCRATCH, Math.max(touchable, keptTouched.length * 2)));
+  }
+  return { scores: keptScores, touched: keptTouched };
+}
+
+/** How many of the best chunks so far are scored in full to set the threshold. */
+const THRESHOLD_SAMPLE = 64;
+
+interface LookupContext {
+  low: number;
+  tombstones: Tombstones;
+  k1: number;
+  base: number;
+  lengthFactor: number;
+}
+
+/**
+ * Adds one term's contribution to each of the chunks (`slots`, sorted ascending; `into` by the same index), found by
+ * galloping search in each of the term's segments whose range holds them; postings voided by a tombstone do not count.
+ */
+function addByLookup(term: TermList, slots: Int32Array, into: Float64Array, context: LookupContext): void {
+  const { low, tombstones, k1, base, lengthFactor } = context;
+  const factor = term.weight * (k1 + 1);
+  for (const segment of term.segments) {
+    const voided = tombstones.get(segment.scopeId);
+    const { chunkIds, tfs, lengths } = segment.postings;
+    let position = 0;
+    for (let index = firstAtLeast(slots, 0, segment.firstChunkId - low); index < slots.length; index++) {
+      const chunkId = (slots[index] as number) + low;
+      if (chunkId > segment.lastChunkId) break;
+      position = firstAtLeast(chunkIds, position, chunkId);
+      if (position >= chunkIds.length) break;
+      if (chunkIds[position] !== chunkId) continue;
+      const floor = voided?.get(chunkId);
+      if (floor !== undefined && segment.id < floor) continue;
+      const tf = tfs[position] as number;
+      into[index] =
+        (into[index] as number) + (factor * tf) / (tf + base + lengthFactor * (lengths[position] as number));
+    }
+  }
+}
+
+/** The `count` touched slots with the highest scores (more on equal scores), sorted by slot. */
+function bestSlots(scores: Float64Array, touched: Int32Array, touchedCount: number, count: number): Int32Array {
+  const slots = touched.subarray(0, touchedCount);
+  const lowest = kthHighest(slots, scores, Math.min(count, touchedCount));
+  let found = 0;
+  for (let index = 0; index < touchedCount; index++) {
+    if ((scores[slots[index] as number] as number) >= lowest) found++;
+  }
+  const best = new Int32Array(found);
+  let kept = 0;
+  for (let index = 0; index < touchedCount; index++) {
+    const slot = slots[index] as number;
+    if ((scores[slot] as number) >= lowest) best[kept++] = slot;
+  }
+  return best.sort();
+}
+
+/** 0, 1, ..., length - 1: positions, to filter arrays kept side by side. */
+function identityOf(length: number): Int32Array {
+  const positions = new Int32Array(length);
+  for (let index = 0; index < length; index++) positions[index] = index;
+  return positions;
 }
 
 /** The query's terms with postings, heaviest bound first; a lexeme without a weight does not count. */
@@ -414,40 +526,53 @@ function countAbove(scores: Float64Array, touched: Int32Array, touchedCount: num
 }
 
 /**
- * The candidates that can still reach the best `depth`: those whose score plus what the remaining terms could add is
- * at least the depth-th best score now (a lower bound of the depth-th best final score, as scores only grow).
+ * The touched slots that can still reach the best `depth`: their score plus what the remaining terms could add is at
+ * least the floor, the higher of the threshold and the depth-th best score now (scores only grow, so both are lower
+ * bounds of the depth-th best final score). Plain loops: this runs over every touched chunk once.
  */
-function keepReachable(candidates: Int32Array, scores: Float64Array, depth: number, remaining: number): Int32Array {
-  if (candidates.length <= depth) return candidates;
-  const floor = depthScore(candidates, scores, depth);
-  let kept = 0;
-  const reachable = new Int32Array(candidates.length);
-  for (const slot of candidates) {
-    if (((scores[slot] as number) + remaining) * BOUND_MARGIN >= floor) reachable[kept++] = slot;
+function reachableSlots(
+  slots: Int32Array,
+  scores: Float64Array,
+  depth: number,
+  remaining: number,
+  threshold: number,
+): Int32Array {
+  const floor = slots.length > depth ? Math.max(threshold, kthHighest(slots, scores, depth)) : 0;
+  const lowest = floor / BOUND_MARGIN - remaining;
+  let count = 0;
+  for (let index = 0; index < slots.length; index++) {
+    if ((scores[slots[index] as number] as number) >= lowest) count++;
   }
-  return reachable.subarray(0, kept);
+  const reachable = new Int32Array(count);
+  let kept = 0;
+  for (let index = 0; index < slots.length; index++) {
+    const slot = slots[index] as number;
+    if ((scores[slot] as number) >= lowest) reachable[kept++] = slot;
+  }
+  return reachable;
 }
 
-/** The depth-th highest score among the candidates (there are more than `depth`): a min-heap of the best `depth`. */
-function depthScore(candidates: Int32Array, scores: Float64Array, depth: number): number {
-  const heap = new Float64Array(depth);
-  for (let index = 0; index < depth; index++) heap[index] = scores[candidates[index] as number] as number;
+/** The k-th highest score of the slots (0 when there are fewer): a min-heap of the best k. */
+function kthHighest(slots: Int32Array, scores: Float64Array, k: number): number {
+  if (slots.length < k || k <= 0) return 0;
+  const heap = new Float64Array(k);
+  for (let index = 0; index < k; index++) heap[index] = scores[slots[index] as number] as number;
   heap.sort();
-  for (let index = depth; index < candidates.length; index++) {
-    const score = scores[candidates[index] as number] as number;
-    if (score <= (heap[0] as number)) continue;
+  for (let index = k; index < slots.length; index++) {
+    const value = scores[slots[index] as number] as number;
+    if (value <= (heap[0] as number)) continue;
     // Replace the root (the lowest kept) and sift it down.
     let position = 0;
     for (;;) {
       const left = 2 * position + 1;
-      if (left >= depth) break;
+      if (left >= k) break;
       const right = left + 1;
-      const child = right < depth && (heap[right] as number) < (heap[left] as number) ? right : left;
-      if ((heap[child] as number) >= score) break;
+      const child = right < k && (heap[right] as number) < (heap[left] as number) ? right : left;
+      if ((heap[child] as number) >= value) break;
       heap[position] = heap[child] as number;
       position = child;
     }
-    heap[position] = score;
+    heap[position] = value;
   }
   return heap[0] as number;
 }
