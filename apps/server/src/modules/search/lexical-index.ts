@@ -318,7 +318,8 @@ export function rankSegments(input: ScoringInput, depth: number): RankedChunks {
     let visited = 0;
     let next = 0;
     for (; next < terms.length; next++) {
-      if (next > 0) {
+      // Below a few thousand postings, scoring them all costs less than deciding which to skip.
+      if (next > 0 && remainingPostings >= MIN_POSTINGS_TO_PRUNE) {
         if (remainingPostings > 2 * touchedCount) {
           // The best chunks so far, scored in full by looking the remaining terms up: their depth-th score is a
           // threshold far above the partial scores', so the common words are often skipped right after the rare ones.
@@ -429,6 +430,9 @@ function borrowScratch(range: number, touchable: number): { scores: Float64Array
   }
   return { scores: keptScores, touched: keptTouched };
 }
+
+/** Fewer postings left than this are scored in full: the threshold and the candidates would cost more. */
+const MIN_POSTINGS_TO_PRUNE = 8192;
 
 /** How many of the best chunks so far are scored in full to set the threshold. */
 const THRESHOLD_SAMPLE = 64;

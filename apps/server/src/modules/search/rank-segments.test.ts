@@ -119,7 +119,7 @@ function rankExhaustively(input: ScoringInput): Array<{ chunkId: number; score: 
 describe('rankSegments', () => {
   it('returns the exhaustive top chunks at every depth, while visiting far fewer postings on common words', () => {
     const random = seededRandom(17);
-    const corpus = buildCorpus(random, 6000, 60);
+    const corpus = buildCorpus(random, 40_000, 60);
     let visited = 0;
     let total = 0;
     let queriesPruned = 0;
@@ -139,7 +139,7 @@ describe('rankSegments', () => {
         k1: 1.2,
         b: 0.75,
         averageLength: 150,
-        ...(query % 5 === 4 ? { allowedChunkIds: new Set(Array.from({ length: 3000 }, (_, i) => 1000 + i * 2)) } : {}),
+        ...(query % 5 === 4 ? { allowedChunkIds: new Set(Array.from({ length: 20_000 }, (_, i) => 1000 + i * 2)) } : {}),
       };
       const exact = rankExhaustively(input);
       for (const depth of [1, 10, 40]) {
