@@ -139,7 +139,9 @@ describe('rankSegments', () => {
         k1: 1.2,
         b: 0.75,
         averageLength: 150,
-        ...(query % 5 === 4 ? { allowedChunkIds: new Set(Array.from({ length: 20_000 }, (_, i) => 1000 + i * 2)) } : {}),
+        ...(query % 5 === 4
+          ? { allowedChunkIds: new Set(Array.from({ length: 20_000 }, (_, i) => 1000 + i * 2)) }
+          : {}),
       };
       const exact = rankExhaustively(input);
       for (const depth of [1, 10, 40]) {
