@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createSeededRandom } from '../../test/seeded-random.ts';
 import { type PostingList, rankSegments, type ScoringInput, type Segment, type Tombstones } from './lexical-index.ts';
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Corpus {
   segments: Segment[];
@@ -118,7 +107,7 @@ function rankExhaustively(input: ScoringInput): Array<{ chunkId: number; score: 
 
 describe('rankSegments', () => {
   it('returns the exhaustive top chunks at every depth, while visiting far fewer postings on common words', () => {
-    const random = seededRandom(17);
+    const random = createSeededRandom(17);
     const corpus = buildCorpus(random, 40_000, 60);
     let visited = 0;
     let total = 0;
@@ -168,7 +157,7 @@ describe('rankSegments', () => {
   });
 
   it('says when every chunk that scored was returned', () => {
-    const random = seededRandom(3);
+    const random = createSeededRandom(3);
     const corpus = buildCorpus(random, 200, 5);
     const input: ScoringInput = {
       segments: corpus.segments,
