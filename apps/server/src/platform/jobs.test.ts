@@ -145,6 +145,33 @@ describe('job queue', () => {
     expect(other).not.toBeNull();
   });
 
+  it('joins work to a job that waits for its first attempt, up to its size, and never to one already taken', async () => {
+    const jobs = queue();
+    const later = new Date(Date.now() + 60_000);
+    const payloadOf = async (id: number | null) =>
+      rowsOf<{ payload: { ids: string[]; owner: string } }>(
+        await database.db.execute(sql`SELECT payload FROM jobs WHERE id = ${id}`),
+      )[0]?.payload;
+    const join = { key: 'ids', maxItems: 4 };
+    const first = await jobs.enqueue('test.join', { owner: 'a', ids: ['1', '2'] }, { joinOn: join });
+    expect(await jobs.enqueue('test.join', { owner: 'a', ids: ['3'] }, { joinOn: join })).toBe(first);
+    expect(await payloadOf(first)).toEqual({ owner: 'a', ids: ['1', '2', '3'] });
+    // No room for two more: a job of its own. Another owner: never joined.
+    const full = await jobs.enqueue('test.join', { owner: 'a', ids: ['4', '5'] }, { joinOn: join });
+    const other = await jobs.enqueue('test.join', { owner: 'b', ids: ['6'] }, { joinOn: join });
+    expect(new Set([first, full, other]).size).toBe(3);
+    // A job waiting for a retry or already running is not joined.
+    await database.db.execute(
+      sql`UPDATE jobs SET attempts = 1, run_at = ${later.toISOString()}::timestamptz WHERE id = ${first}`,
+    );
+    await database.db.execute(sql`UPDATE jobs SET status = 'running' WHERE id = ${full}`);
+    const fresh = await jobs.enqueue('test.join', { owner: 'a', ids: ['7'] }, { joinOn: join });
+    expect([first, full, other]).not.toContain(fresh);
+    expect(await payloadOf(first)).toEqual({ owner: 'a', ids: ['1', '2', '3'] });
+    expect(await payloadOf(full)).toEqual({ owner: 'a', ids: ['4', '5'] });
+    await database.db.execute(sql`DELETE FROM jobs WHERE kind = 'test.join'`);
+  });
+
   it('never runs a job twice when several workers share the table', async () => {
     const runs = new Map<number, number>();
     const workers = [queue(), queue(), queue()];

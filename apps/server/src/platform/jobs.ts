@@ -47,6 +47,12 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** Skip (returning null) when a job of this kind with this payload is already waiting. */
   isUnique?: boolean;
+  /**
+   * Join a job of this kind that waits for its first attempt, whose payload differs only in the array under `key` and
+   * has room for this one's items: the items are appended to it (its id is returned) instead of adding a job. Work
+   * that arrives while the workers are busy is then done in batches that grow with the backlog, up to `maxItems`.
+   */
+  joinOn?: { key: string; maxItems: number };
 }
 
 export interface JobQueue {
@@ -395,14 +401,40 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
       const runAt = enqueueOptions.runAt ?? null;
       const maxAttempts = enqueueOptions.maxAttempts ?? null;
       const json = JSON.stringify(payload);
-      const result = await target.execute(sql`
+      const insert = sql`
         INSERT INTO ${jobs} (kind, payload, run_at, max_attempts)
         SELECT ${kind}, ${json}::jsonb, coalesce(${runAt?.toISOString() ?? null}::timestamptz, now()),
                coalesce(${maxAttempts}::int, 5)
-        WHERE NOT ${enqueueOptions.isUnique ?? false}::boolean OR NOT EXISTS (
+        WHERE (NOT ${enqueueOptions.isUnique ?? false}::boolean OR NOT EXISTS (
           SELECT 1 FROM ${jobs} WHERE kind = ${kind} AND status = 'pending' AND payload = ${json}::jsonb
-        )
-        RETURNING id`);
+        ))`;
+      const join = enqueueOptions.joinOn;
+      // The job joined is locked (SKIP LOCKED: a worker claiming it, or another request joining it, is passed by); a
+      // worker that claimed it meanwhile makes it 'running', which the locking read sees, and a new job is added.
+      const result = await target.execute(
+        join
+          ? sql`
+        WITH joined AS (
+          UPDATE ${jobs} AS j
+          SET payload = jsonb_set(j.payload, ARRAY[${join.key}]::text[], (j.payload -> ${join.key}) || (${json}::jsonb -> ${join.key})),
+              updated_at = now()
+          WHERE j.id = (
+            SELECT id FROM ${jobs}
+            WHERE kind = ${kind} AND status = 'pending' AND attempts = 0 AND run_at <= now()
+              AND jsonb_typeof(payload -> ${join.key}) = 'array'
+              AND jsonb_array_length(payload -> ${join.key}) + jsonb_array_length(${json}::jsonb -> ${join.key})
+                  <= ${join.maxItems}
+              AND payload - ${join.key} = ${json}::jsonb - ${join.key}
+            ORDER BY id
+            LIMIT 1
+            FOR UPDATE SKIP LOCKED
+          )
+          RETURNING j.id
+        ),
+        inserted AS (${insert} AND NOT EXISTS (SELECT 1 FROM joined) RETURNING id)
+        SELECT id FROM joined UNION ALL SELECT id FROM inserted`
+          : sql`${insert} RETURNING id`,
+      );
       const [row] = rowsOf<{ id: number | string }>(result);
       if (!row) return null;
       if (!enqueueOptions.db) wake();

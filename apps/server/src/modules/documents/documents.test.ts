@@ -514,6 +514,36 @@ describe('POST /api/files', () => {
     expect(damaged.error).toBe('The PDF could not be read: the file seems to be damaged or is not a valid PDF.');
   });
 
+  it('lets a request join the ingestion job still waiting, so every document is in exactly one job', async () => {
+    const upload = async (name: string) => {
+      const response = await postFiles(ctx, owner.cookie, [
+        { filename: `${name}-1.txt`, content: `The ${name} ledger lists ${name.length} entries.` },
+        { filename: `${name}-2.txt`, content: `The ${name} archive keeps the old ${name} ledgers.` },
+      ]);
+      expect(response.statusCode).toBe(201);
+      return response.json<{ files: UploadedFile[] }>().files.map((file) => file.document.id);
+    };
+    const first = await upload('walnut');
+    const second = await upload('chestnut');
+    const queued = rowsOf<{ id: number | string; ids: string[]; lockedAt: string | null }>(
+      await ctx.app.database.db.execute(sql`
+        SELECT id, payload->'documentIds' AS ids, locked_at AS "lockedAt" FROM jobs
+        WHERE kind = 'documents.ingest' AND payload->'documentIds' ?| ${sql.param([...first, ...second])}::text[]
+        ORDER BY id`),
+    );
+    const all = queued.flatMap((job) => job.ids);
+    expect([...all].sort()).toEqual([...first, ...second].sort());
+    // Joined when the first job was still waiting; otherwise a worker had taken it by the time the second request
+    // enqueued (taken jobs are never joined).
+    if (queued.length === 2) expect(queued[0]?.lockedAt).not.toBeNull();
+    else expect(queued).toHaveLength(1);
+    await ctx.app.jobs.drain();
+    const statuses = await Promise.all(
+      [...first, ...second].map(async (id) => (await documentOf(owner.cookie, id)).status),
+    );
+    expect(statuses).toEqual(['ready', 'ready', 'ready', 'ready']);
+  });
+
   it('refuses to unpack an archive bomb', async () => {
     const contentTypes =
       '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +

@@ -18,6 +18,12 @@ import { type IngestTextInput, ingestTexts, isIngestFailure } from './ingest.ts'
 /** The job that extracts and indexes uploaded documents (queued by uploads, a batch a request, and the hub's "process"). */
 export const INGEST_DOCUMENT_JOB = 'documents.ingest';
 
+/**
+ * Uploads that arrive while ingestion is busy join the job still waiting, up to this many documents (one transaction
+ * of `ingestTexts`): indexed in one statement instead of one per request (ADR 0093).
+ */
+export const INGEST_JOB_JOIN = { key: 'documentIds', maxItems: 200 } as const;
+
 export interface IngestJobDeps extends IndexFollowUps {
   db: Database;
   storage: Storage;

@@ -10,7 +10,7 @@ import { ObjectTooLargeError, type Storage } from '../../platform/storage.ts';
 import { findDocumentsByIds, findFilesByIds, findUploadsByContent, insertUploads } from './documents.repository.ts';
 import { toDocumentSummary } from './documents.service.ts';
 import { createTextProbe, decideFileType } from './file-types.ts';
-import { INGEST_DOCUMENT_JOB } from './ingestion.service.ts';
+import { INGEST_DOCUMENT_JOB, INGEST_JOB_JOIN } from './ingestion.service.ts';
 
 /** One file of a multipart upload, as the route hands it over. */
 export interface IncomingFile {
@@ -250,12 +250,12 @@ export async function uploadFiles(
         })),
       );
       const createdFor = new Map(fresh.map((file, index) => [file, created[index]]));
-      // One job for the request's new documents: they are indexed together (ADR 0093).
+      // One job for the request's new documents, or the waiting one joined: they are indexed together (ADR 0093).
       if (created.length > 0)
         await deps.jobs.enqueue(
           INGEST_DOCUMENT_JOB,
           { documentIds: created.map((item) => item.documentId) },
-          { db: tx },
+          { db: tx, joinOn: INGEST_JOB_JOIN },
         );
       return staged.map((file) => {
         const own = createdFor.get(file);
