@@ -55,7 +55,7 @@ export function isIngestFailure(outcome: IngestTextOutcome): outcome is IngestTe
  * A transaction indexes at most this many documents, and a statement at most this many passages: large enough that a
  * statement's own cost (round trip, plan, triggers) is spread thin, small enough to keep a statement's memory modest.
  */
-const DOCUMENTS_PER_TRANSACTION = 200;
+export const DOCUMENTS_PER_TRANSACTION = 200;
 const PASSAGES_PER_STATEMENT = 2000;
 
 /**

@@ -13,7 +13,7 @@ import {
 } from './documents.repository.ts';
 import { ExtractionError, extractPages } from './extract.ts';
 import { isImageMimeType } from './file-types.ts';
-import { type IngestTextInput, ingestTexts, isIngestFailure } from './ingest.ts';
+import { DOCUMENTS_PER_TRANSACTION, type IngestTextInput, ingestTexts, isIngestFailure } from './ingest.ts';
 
 /** The job that extracts and indexes uploaded documents (queued by uploads, a batch a request, and the hub's "process"). */
 export const INGEST_DOCUMENT_JOB = 'documents.ingest';
@@ -22,7 +22,7 @@ export const INGEST_DOCUMENT_JOB = 'documents.ingest';
  * Uploads that arrive while ingestion is busy join the job still waiting, up to this many documents (one transaction
  * of `ingestTexts`): indexed in one statement instead of one per request (ADR 0093).
  */
-export const INGEST_JOB_JOIN = { key: 'documentIds', maxItems: 200 } as const;
+export const INGEST_JOB_JOIN = { key: 'documentIds', maxItems: DOCUMENTS_PER_TRANSACTION } as const;
 
 export interface IngestJobDeps extends IndexFollowUps {
   db: Database;

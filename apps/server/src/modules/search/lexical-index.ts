@@ -329,9 +329,11 @@ export function rankSegments(input: ScoringInput, depth: number): RankedChunks {
             for (let index = 0; index < sample.length; index++) full[index] = scores[sample[index] as number] as number;
             for (let later = next; later < terms.length; later++) {
               visited += sample.length;
-              addByLookup(terms[later] as TermList, sample, full, lookup);
+              addByLookup(terms[later] as TermList, sample, lookup, (index, score) => {
+                full[index] = (full[index] as number) + score;
+              });
             }
-            threshold = Math.max(threshold, kthHighest(identityOf(full.length), full, depth));
+            threshold = Math.max(threshold, full.sort()[full.length - depth] as number);
           }
         }
         if (threshold > remaining * BOUND_MARGIN) break;
@@ -345,10 +347,7 @@ export function rankSegments(input: ScoringInput, depth: number): RankedChunks {
         const { chunkIds, tfs, lengths } = segment.postings;
         for (let index = 0; index < chunkIds.length; index++) {
           const chunkId = chunkIds[index] as number;
-          if (voided) {
-            const floor = voided.get(chunkId);
-            if (floor !== undefined && segment.id < floor) continue;
-          }
+          if (voided && isVoided(voided, segment.id, chunkId)) continue;
           if (allowedChunkIds && !allowedChunkIds.has(chunkId)) continue;
           const tf = tfs[index] as number;
           const slot = chunkId - low;
@@ -371,38 +370,22 @@ export function rankSegments(input: ScoringInput, depth: number): RankedChunks {
 
     // The chunks that may still reach the best `depth` (their score plus what the remaining terms could add reaches
     // the threshold), filtered before sorting: the touched chunks can be hundreds of thousands, these a few hundred.
+    // They are touched chunks, so their sums stay in `scores` (zeroed with the others).
     let candidates = reachableSlots(touched.subarray(0, touchedCount), scores, depth, remaining, threshold).sort();
-    let candidateScores = new Float64Array(candidates.length);
-    for (let index = 0; index < candidates.length; index++) {
-      candidateScores[index] = scores[candidates[index] as number] as number;
-    }
+    const addToScores = (index: number, score: number) => {
+      const slot = candidates[index] as number;
+      scores[slot] = (scores[slot] as number) + score;
+    };
     for (; next < terms.length; next++) {
       const term = terms[next] as TermList;
       visited += candidates.length;
-      addByLookup(term, candidates, candidateScores, lookup);
+      addByLookup(term, candidates, lookup, addToScores);
       remaining -= term.bound;
-      if (next + 1 < terms.length && candidates.length > depth) {
-        const positions = reachableSlots(
-          identityOf(candidateScores.length),
-          candidateScores,
-          depth,
-          remaining,
-          threshold,
-        );
-        const keptSlots = new Int32Array(positions.length);
-        const keptScores = new Float64Array(positions.length);
-        for (let index = 0; index < positions.length; index++) {
-          keptSlots[index] = candidates[positions[index] as number] as number;
-          keptScores[index] = candidateScores[positions[index] as number] as number;
-        }
-        candidates = keptSlots;
-        candidateScores = keptScores;
-      }
+      // Filtering keeps the slots' order.
+      if (next + 1 < terms.length) candidates = reachableSlots(candidates, scores, depth, remaining, threshold);
     }
     const best = new TopChunks(depth);
-    for (let index = 0; index < candidates.length; index++) {
-      best.offer((candidates[index] as number) + low, candidateScores[index] as number);
-    }
+    for (const slot of candidates) best.offer(slot + low, scores[slot] as number);
     return { top: best.sorted(), isComplete: false, postingsVisited: visited };
   } finally {
     // The scratch goes back zeroed: only the touched slots were written.
@@ -446,10 +429,16 @@ interface LookupContext {
 }
 
 /**
- * Adds one term's contribution to each of the chunks (`slots`, sorted ascending; `into` by the same index), found by
- * galloping search in each of the term's segments whose range holds them; postings voided by a tombstone do not count.
+ * Finds one term's postings of the chunks (`slots`, sorted ascending) by galloping search in each of the term's
+ * segments whose range holds them, and hands each one's score to `add` with the chunk's index in `slots`; postings
+ * voided by a tombstone do not count.
  */
-function addByLookup(term: TermList, slots: Int32Array, into: Float64Array, context: LookupContext): void {
+function addByLookup(
+  term: TermList,
+  slots: Int32Array,
+  context: LookupContext,
+  add: (index: number, score: number) => void,
+): void {
   const { low, tombstones, k1, base, lengthFactor } = context;
   const factor = term.weight * (k1 + 1);
   for (const segment of term.segments) {
@@ -462,13 +451,17 @@ function addByLookup(term: TermList, slots: Int32Array, into: Float64Array, cont
       position = firstAtLeast(chunkIds, position, chunkId);
       if (position >= chunkIds.length) break;
       if (chunkIds[position] !== chunkId) continue;
-      const floor = voided?.get(chunkId);
-      if (floor !== undefined && segment.id < floor) continue;
+      if (voided && isVoided(voided, segment.id, chunkId)) continue;
       const tf = tfs[position] as number;
-      into[index] =
-        (into[index] as number) + (factor * tf) / (tf + base + lengthFactor * (lengths[position] as number));
+      add(index, (factor * tf) / (tf + base + lengthFactor * (lengths[position] as number)));
     }
   }
+}
+
+/** Whether a tombstone voids this chunk's posting in this segment (a segment written before the chunk moved). */
+function isVoided(voided: ReadonlyMap<number, number>, segmentId: number, chunkId: number): boolean {
+  const floor = voided.get(chunkId);
+  return floor !== undefined && segmentId < floor;
 }
 
 /** The `count` touched slots with the highest scores (more on equal scores), sorted by slot. */
@@ -486,13 +479,6 @@ function bestSlots(scores: Float64Array, touched: Int32Array, touchedCount: numb
     if ((scores[slot] as number) >= lowest) best[kept++] = slot;
   }
   return best.sort();
-}
-
-/** 0, 1, ..., length - 1: positions, to filter arrays kept side by side. */
-function identityOf(length: number): Int32Array {
-  const positions = new Int32Array(length);
-  for (let index = 0; index < length; index++) positions[index] = index;
-  return positions;
 }
 
 /** The query's terms with postings, heaviest bound first; a lexeme without a weight does not count. */
@@ -618,8 +604,7 @@ function rankSparse(
       const { chunkIds, tfs, lengths } = segment.postings;
       for (let index = 0; index < chunkIds.length; index++) {
         const chunkId = chunkIds[index] as number;
-        const floor = voided?.get(chunkId);
-        if (floor !== undefined && segment.id < floor) continue;
+        if (voided && isVoided(voided, segment.id, chunkId)) continue;
         if (allowedChunkIds && !allowedChunkIds.has(chunkId)) continue;
         const tf = tfs[index] as number;
         const score = (factor * tf) / (tf + base + lengthFactor * (lengths[index] as number));
@@ -795,8 +780,7 @@ export async function readIndexedPostings(db: Database): Promise<IndexedPosting[
       voided.set(Number(chunkId), Math.max(voided.get(Number(chunkId)) ?? 0, Number(floor)));
     }
     for (const posting of decodePostings(Buffer.from(row.postings, 'base64'))) {
-      const floor = voided.get(posting.chunkId);
-      if (floor !== undefined && segmentId < floor) continue;
+      if (isVoided(voided, segmentId, posting.chunkId)) continue;
       postings.push({ segmentId, scopeId: Number(row.scopeId), lexeme: row.lexeme, ...posting });
     }
   }
