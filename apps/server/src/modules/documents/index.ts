@@ -24,4 +24,6 @@ export {
   ingestText,
   ingestTexts,
   isIngestFailure,
+  PreparedTexts,
+  prepareTexts,
 } from './ingest.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DocumentSource, NO_TEXT_FOUND } from '@lumen/contract';
-import type { Database } from '../../platform/db.ts';
-import { type ChunkInput, insertIndexedChunks, type PassageInput } from '../search/index.ts';
+import { type Database, isPgliteHandle } from '../../platform/db.ts';
+import { analyzePassages, type ChunkInput, insertIndexedChunks, type PassageInput } from '../search/index.ts';
 import { type ChunkOptions, chunkPages, type ExtractedPage } from './chunk.ts';
 import {
   deleteDocumentChunks,
@@ -84,6 +84,49 @@ interface PreparedInput {
   values: IndexedDocumentValues;
   passages: PassageInput[];
   titleForIndex: string;
+  /** The passages' terms from the analysis worker (ADR 0095), once asked; null entries: the statement analyses. */
+  vectors?: Array<string | null>;
+}
+
+/**
+ * Texts chunked and analysed ahead of their ingestion (`prepareTexts`), so a caller can prepare the next batch while
+ * the database indexes this one.
+ */
+export class PreparedTexts {
+  constructor(readonly inputs: readonly PreparedInput[]) {}
+}
+
+/**
+ * Chunks the texts and has their passages analysed on the analysis worker (on the embedded database), for
+ * `ingestTexts`: the database is not touched.
+ */
+export async function prepareTexts(db: Database, inputs: IngestTextInput[]): Promise<PreparedTexts> {
+  const prepared = inputs.map(prepareInput);
+  await analyzeInputs(db, prepared);
+  return new PreparedTexts(prepared);
+}
+
+/**
+ * Fills in the passages' vectors of the inputs not analysed yet, in one request to the analysis worker. Only on the
+ * embedded database, whose one thread would otherwise analyse them: a PostgreSQL server analyses in its own processes.
+ */
+async function analyzeInputs(db: Database, inputs: readonly PreparedInput[]): Promise<void> {
+  if (!isPgliteHandle(db)) return;
+  const pending = inputs.filter((input) => input.vectors === undefined);
+  if (pending.length === 0) return;
+  const titles: string[] = [];
+  const texts: string[] = [];
+  for (const input of pending) {
+    for (const passage of input.passages) {
+      titles.push(input.titleForIndex);
+      texts.push(passage.text);
+    }
+  }
+  const vectors = await analyzePassages(titles, texts);
+  let position = 0;
+  for (const input of pending) {
+    input.vectors = input.passages.map(() => vectors?.[position++] ?? null);
+  }
 }
 
 /** What makes two inputs the same document: the external id, else (none) the content hash. */
@@ -139,9 +182,12 @@ function prepareInput(input: IngestTextInput): PreparedInput {
  * same: a failed transaction is tried again in halves down to the failing input. The same document twice in one call
  * is indexed in order, the later input last.
  */
-export async function ingestTexts(db: Database, inputs: IngestTextInput[]): Promise<IngestTextOutcome[]> {
-  const prepared = inputs.map(prepareInput);
-  const outcomes: IngestTextOutcome[] = new Array(inputs.length);
+export async function ingestTexts(
+  db: Database,
+  inputs: IngestTextInput[] | PreparedTexts,
+): Promise<IngestTextOutcome[]> {
+  const prepared = inputs instanceof PreparedTexts ? inputs.inputs : inputs.map(prepareInput);
+  const outcomes: IngestTextOutcome[] = new Array(prepared.length);
   // Rounds in which each document occurs at most once (a statement cannot write one row twice).
   const rounds: number[][] = [];
   const seen = new Map<string, number>();
@@ -153,11 +199,24 @@ export async function ingestTexts(db: Database, inputs: IngestTextInput[]): Prom
     members.push(index);
     rounds[round] = members;
   });
-  for (const round of rounds) {
-    for (let start = 0; start < round.length; start += DOCUMENTS_PER_TRANSACTION) {
-      const batch = round.slice(start, start + DOCUMENTS_PER_TRANSACTION);
-      await ingestOrSplit(db, batch, prepared, outcomes);
-    }
+  const batches = rounds.flatMap((round) =>
+    Array.from({ length: Math.ceil(round.length / DOCUMENTS_PER_TRANSACTION) }, (_, number) =>
+      round.slice(number * DOCUMENTS_PER_TRANSACTION, (number + 1) * DOCUMENTS_PER_TRANSACTION),
+    ),
+  );
+  const analyzeBatch = (batch: number[] | undefined) =>
+    batch
+      ? analyzeInputs(
+          db,
+          batch.map((index) => prepared[index] as PreparedInput),
+        )
+      : Promise.resolve();
+  // The next batch is analysed while this one is indexed.
+  let analyzing = analyzeBatch(batches[0]);
+  for (const [number, batch] of batches.entries()) {
+    await analyzing;
+    analyzing = analyzeBatch(batches[number + 1]);
+    await ingestOrSplit(db, batch, prepared, outcomes);
   }
   return outcomes;
 }
@@ -166,7 +225,7 @@ export async function ingestTexts(db: Database, inputs: IngestTextInput[]): Prom
 async function ingestOrSplit(
   db: Database,
   batch: number[],
-  prepared: PreparedInput[],
+  prepared: readonly PreparedInput[],
   outcomes: IngestTextOutcome[],
 ): Promise<void> {
   try {
@@ -205,7 +264,7 @@ async function ingestBatch(tx: Database, batch: PreparedInput[]): Promise<Ingest
   const changed: Array<{ id: string; values: IndexedDocumentValues }> = [];
   const passages: ChunkInput[] = [];
   const indexedTitles = new Map<string, string>();
-  for (const { values, passages: own, titleForIndex } of batch) {
+  for (const { values, passages: own, titleForIndex, vectors } of batch) {
     const current = existing.get(identityKey(values));
     if (current?.status === 'ready' && current.contentHash === values.contentHash && current.title === values.title) {
       // Same text: only what the source says about the item (sharing, version, link) may have moved.
@@ -215,7 +274,9 @@ async function ingestBatch(tx: Database, batch: PreparedInput[]): Promise<Ingest
     }
     const documentId = current?.id ?? randomUUID();
     (current ? changed : created).push({ id: documentId, values });
-    for (const passage of own) passages.push({ ...passage, documentId });
+    own.forEach((passage, position) => {
+      passages.push({ ...passage, documentId, vector: vectors?.[position] ?? null });
+    });
     indexedTitles.set(documentId, titleForIndex);
     results.push({ documentId, isIndexed: true, chunkCount: own.length });
   }

@@ -13,6 +13,8 @@ import {
   ingestTexts,
   isIngestFailure,
   markSyncedItemsListed,
+  type PreparedTexts,
+  prepareTexts,
   updateSyncedItemFields,
 } from '../documents/index.ts';
 import { scheduleIndexFollowUps } from '../search/index.ts';
@@ -289,6 +291,12 @@ async function syncPage(rt: IntegrationsRuntime, context: PageContext, items: Re
 /** An item fetched and extracted, ready to index, or the reason it cannot be. */
 type FetchedItem = { item: RemoteItem; input: IngestTextInput } | { item: RemoteItem; failure: string };
 
+/** A window's items as fetched, and the readable ones chunked and analysed, ready to index. */
+interface FetchedWindow {
+  fetched: FetchedItem[];
+  prepared: PreparedTexts;
+}
+
 function sharedWithOf(item: RemoteItem): string[] {
   return [...new Set(item.sharedWith.map((email) => email.toLowerCase()))];
 }
@@ -331,7 +339,7 @@ async function syncListedItems(
     toFetch.push(item);
   }
   const windows = splitIntoWindows(toFetch);
-  let next: Promise<FetchedItem[]> | null = windows[0] ? fetchWindow(rt, context, windows[0]) : null;
+  let next: Promise<FetchedWindow> | null = windows[0] ? fetchWindow(rt, context, windows[0]) : null;
   try {
     for (let index = 0; next; index += 1) {
       const fetched = await next;
@@ -377,7 +385,11 @@ function splitIntoWindows(items: RemoteItem[]): RemoteItem[][] {
  * finish in. An item's own failure is recorded with it; an error that fails the run (throttling or an outage after
  * the retries, a refused grant) stops taking new items and is thrown once those in flight have ended.
  */
-async function fetchWindow(rt: IntegrationsRuntime, context: PageContext, items: RemoteItem[]): Promise<FetchedItem[]> {
+/**
+ * Downloads a window's items (FETCH_CONCURRENCY at a time) and prepares the readable ones for indexing, their analysis
+ * included (ADR 0095): all of it while the window before is indexed.
+ */
+async function fetchWindow(rt: IntegrationsRuntime, context: PageContext, items: RemoteItem[]): Promise<FetchedWindow> {
   const fetched: FetchedItem[] = new Array(items.length);
   const state: { next: number; runError: { error: unknown } | null } = { next: 0, runError: null };
   const work = async () => {
@@ -398,7 +410,11 @@ async function fetchWindow(rt: IntegrationsRuntime, context: PageContext, items:
   };
   await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, items.length) }, work));
   if (state.runError) throw state.runError.error;
-  return fetched;
+  return { fetched, prepared: await prepareTexts(rt.db, readableInputsOf(fetched)) };
+}
+
+function readableInputsOf(fetched: FetchedItem[]): IngestTextInput[] {
+  return fetched.flatMap((entry) => ('input' in entry ? [entry.input] : []));
 }
 
 /** What the user reads for a file the index refused (the database's own message stays in the log). */
@@ -408,11 +424,10 @@ const NOT_INDEXED_MESSAGE = 'The file could not be indexed.';
 async function indexWindow(
   rt: IntegrationsRuntime,
   { connection }: PageContext,
-  fetched: FetchedItem[],
+  { fetched, prepared }: FetchedWindow,
   counts: PageCounts,
 ): Promise<void> {
-  const readable = fetched.flatMap((entry) => ('input' in entry ? [entry.input] : []));
-  const outcomes = await ingestTexts(rt.db, readable);
+  const outcomes = await ingestTexts(rt.db, prepared);
   // Every document of the window refused points at the database rather than the files: the run fails, and the page
   // (its cursor not committed) is handled again by the next run.
   const [firstOutcome] = outcomes;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { chunks, searchSegments, searchTombstones } from '../../db/schema/index.ts';
-import { columnNames, type Database, rowsOf } from '../../platform/db.ts';
+import { columnNames, copyByteaById, type Database, isPgliteHandle, rowsOf } from '../../platform/db.ts';
 import { searchScopeIds } from '../access/index.ts';
 
 /**
@@ -160,6 +160,25 @@ export async function readSegments(
   spaceId: string | null,
 ): Promise<{ segments: Segment[]; tombstones: Tombstones; scopeIds: number[] }> {
   if (lexemes.length === 0) return { segments: [], tombstones: new Map(), scopeIds: [] };
+  // Where the handle can copy bytes out raw, the statement sends headers only and the missing bodies follow by id. A
+  // body gone meanwhile (compaction replaced its segment) means another snapshot: read again, at last in one statement.
+  for (let attempt = 0; ; attempt++) {
+    const isCopying = isPgliteHandle(db) && attempt < MAX_COPY_ATTEMPTS;
+    const read = await readSegmentsOnce(db, lexemes, userId, spaceId, isCopying);
+    if (read) return read;
+  }
+}
+
+/** Reads of the bodies apart from their headers before reading both in one statement. */
+const MAX_COPY_ATTEMPTS = 3;
+
+async function readSegmentsOnce(
+  db: Database,
+  lexemes: string[],
+  userId: string,
+  spaceId: string | null,
+  isCopying: boolean,
+): Promise<{ segments: Segment[]; tombstones: Tombstones; scopeIds: number[] } | null> {
   const cache = cacheOf(db);
   const held = cache.bodiesOf(lexemes);
   const lexemeList = sql.join(
@@ -171,7 +190,8 @@ export async function readSegments(
     SELECT 'segment' AS kind, g.id, g.scope_id AS "scopeId", g.lexeme, g.posting_count AS "postingCount",
            g.max_tf AS "maxTf", g.min_length AS "minLength", g.first_chunk_id AS "firstChunkId",
            g.last_chunk_id AS "lastChunkId",
-           CASE WHEN g.id = ANY(${sql.param([...held.keys()])}::bigint[]) THEN NULL ELSE encode(g.postings, 'base64') END
+           CASE WHEN ${isCopying} OR g.id = ANY(${sql.param([...held.keys()])}::bigint[]) THEN NULL
+                ELSE encode(g.postings, 'base64') END
              AS postings
     FROM scope
     CROSS JOIN LATERAL (
@@ -191,6 +211,7 @@ export async function readSegments(
     UNION ALL
     SELECT 'scope', 0, scope.id, NULL, 0, 0, 0, 0, 0, NULL FROM scope`);
   const segments: Segment[] = [];
+  const missing: SegmentHeader[] = [];
   const tombstones: Tombstones = new Map();
   const scopeIds: number[] = [];
   for (const row of rowsOf<{
@@ -222,10 +243,12 @@ export async function readSegments(
     }
     const id = numberOf(row.id);
     const lexeme = row.lexeme ?? '';
-    const postings = row.postings === null ? held.get(id) : toPostingList(Buffer.from(row.postings, 'base64'));
-    if (!postings) throw new Error(`Search segment ${id} came without its postings`);
-    if (row.postings !== null) cache.set(id, lexeme, postings);
-    segments.push({
+    let postings = held.get(id);
+    if (row.postings !== null) {
+      postings = toPostingList(Buffer.from(row.postings, 'base64'));
+      cache.set(id, lexeme, postings);
+    }
+    const header = {
       id,
       scopeId: numberOf(row.scopeId),
       lexeme,
@@ -234,8 +257,26 @@ export async function readSegments(
       minLength: numberOf(row.minLength),
       firstChunkId: numberOf(row.firstChunkId),
       lastChunkId: numberOf(row.lastChunkId),
-      postings,
-    });
+    };
+    if (postings) segments.push({ ...header, postings });
+    else if (isCopying) missing.push(header);
+    else throw new Error(`Search segment ${id} came without its postings`);
+  }
+  if (missing.length > 0) {
+    const bodies = await copyByteaById(
+      db,
+      searchSegments,
+      searchSegments.id,
+      searchSegments.postings,
+      missing.map((header) => header.id),
+    );
+    for (const header of missing) {
+      const body = bodies.get(header.id);
+      if (!body) return null;
+      const postings = toPostingList(body);
+      cache.set(header.id, header.lexeme, postings);
+      segments.push({ ...header, postings });
+    }
   }
   return { segments, tombstones, scopeIds };
 }

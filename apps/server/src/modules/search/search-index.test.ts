@@ -11,7 +11,13 @@ import {
   ingestText,
   updateSyncedItemFields,
 } from '../documents/index.ts';
-import { readIndexedPostings, readSegments } from './lexical-index.ts';
+import {
+  configureSegmentCache,
+  DEFAULT_SEGMENT_CACHE_MB,
+  readIndexedPostings,
+  readSegments,
+  type Segment,
+} from './lexical-index.ts';
 import { analyzeQuery, BM25_B, BM25_K1, rankChunksLexically } from './search.repository.ts';
 
 /**
@@ -409,6 +415,12 @@ describe('search scopes', () => {
         )
         .filter((chunkId) => liveIds.has(chunkId)).length;
       expect(postingsRead).toBe(ownPostings);
+      // On PGlite the bodies come apart, by a binary COPY (a transaction's handle cannot): the same segments either way.
+      configureSegmentCache(db, 0);
+      const inOneStatement = await db.transaction((tx) => readSegments(tx, [...queryLexemes], userId, null));
+      configureSegmentCache(db, DEFAULT_SEGMENT_CACHE_MB);
+      const byId = (read: { segments: Segment[] }) => new Map(read.segments.map((segment) => [segment.id, segment]));
+      expect(byId(inOneStatement)).toEqual(byId({ segments }));
 
       const expected = await rankByCountingFrequencies(userId, query, 50);
       const actual = await rankChunksLexically(db, analysis, { userId }, 50);

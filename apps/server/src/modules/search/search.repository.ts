@@ -66,12 +66,14 @@ export interface PassageInput {
 /** A passage of a document being indexed. */
 export interface ChunkInput extends PassageInput {
   documentId: string;
+  /** Its terms computed ahead (`analyzePassages`, tsvector text); without them the statement analyses the text. */
+  vector?: string | null;
 }
 
 /**
  * Stores the passages of many documents and indexes them, in one statement: each chunk with its terms (the lexemes of
  * `indexed title + text`, their frequencies and total, ADR 0094; the title is indexed with every chunk of its
- * document), then one packed segment per (lexeme, search scope) of the statement's chunks, and each lexeme's chunk count
+ * document; read from the passage's vector when the analysis worker computed it, ADR 0095), then one packed segment per (lexeme, search scope) of the statement's chunks, and each lexeme's chunk count
  * in search_lexemes from those segments. The chunks' statement trigger keeps search_stats; the compaction job merges
  * the small segments later.
  */
@@ -97,14 +99,15 @@ export async function insertIndexedChunks(
         ${sql.param(passages.map((passage) => passage.documentId))}::uuid[],
         ${sql.param(passages.map((passage) => passage.ordinal))}::int[],
         ${sql.param(passages.map((passage) => passage.page))}::int[],
-        ${sql.param(passages.map((passage) => passage.text))}::text[]
-      ) AS c (document_id, ordinal, page, text)
+        ${sql.param(passages.map((passage) => passage.text))}::text[],
+        ${sql.param(passages.map((passage) => passage.vector ?? null))}::text[]
+      ) AS c (document_id, ordinal, page, text, vector)
       JOIN titles ON titles.document_id = c.document_id
       CROSS JOIN LATERAL (
         SELECT array_agg(l.lexeme) AS lexemes,
                array_agg(least(coalesce(array_length(l.positions, 1), 1), 32767)::smallint) AS tfs,
                sum(coalesce(array_length(l.positions, 1), 1))::int AS length
-        FROM unnest(to_tsvector('english', titles.title || ' ' || c.text)) AS l
+        FROM unnest(coalesce(c.vector::tsvector, to_tsvector('english', titles.title || ' ' || c.text))) AS l
       ) AS terms
     ),
     inserted AS (
