@@ -21,6 +21,8 @@ export function loadBenchConfig(dataDir: string, env: Record<string, string> = {
     SECRET_KEY: 'bench-secret-key-that-is-long-enough-0123456789',
     AI_PROVIDER: 'builtin',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // A/B of the analysis worker (ADR 0095) from the shell: SEARCH_ANALYSIS_WORKER=false npm run ...
+    ...(process.env.SEARCH_ANALYSIS_WORKER ? { SEARCH_ANALYSIS_WORKER: process.env.SEARCH_ANALYSIS_WORKER } : {}),
     ...env,
   });
 }

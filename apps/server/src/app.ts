@@ -23,7 +23,7 @@ import {
 import { acceptPendingInviteCode, invitationsRoutes, publicInvitationsRoutes } from './modules/invitations/index.ts';
 import { dailyUpdatesRoutes, meRoutes } from './modules/me/index.ts';
 import { preferencesRoutes } from './modules/preferences/index.ts';
-import { configureSegmentCache, registerSearchJobs, searchRoutes } from './modules/search/index.ts';
+import { configureSegmentCache, registerSearchJobs, searchRoutes, startTextAnalysis } from './modules/search/index.ts';
 import { spacesRoutes } from './modules/spaces/index.ts';
 import { teamOverviewRoutes } from './modules/team-overview/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
@@ -88,6 +88,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(databasePlugin, { handle: database });
   configureSegmentCache(database.db, config.SEARCH_CACHE_MB);
+  // Started now: it takes a few seconds, and ingestion analyses in its own statement until it answers.
+  if (database.kind === 'pglite' && config.SEARCH_ANALYSIS_WORKER) void startTextAnalysis();
   await app.register(mailPlugin, { config, mailer: options.mailer });
   await app.register(storagePlugin, { config, isSoleProcess: database.kind === 'pglite' });
   await app.register(jobsPlugin, options.jobs ?? {});

@@ -109,6 +109,13 @@ export const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(50),
   /** Memory for search's decoded posting segments, per process (ADR 0094); 0 keeps none (each search reads them). */
   SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(256),
+  /**
+   * On the embedded database, passages are analysed for indexing on a worker thread of their own (ADR 0095); false
+   * leaves it to the indexing statement (one thread, about 100 MB less memory).
+   */
+  SEARCH_ANALYSIS_WORKER: optionalString
+    .pipe(z.enum(['true', 'false', '1', '0'], 'SEARCH_ANALYSIS_WORKER must be true or false').optional())
+    .transform((value) => value === undefined || value === 'true' || value === '1'),
   /** Text is read from uploaded images with the bundled offline OCR (ADR 0015); false saves its memory and CPU. */
   OCR_ENABLED: optionalString
     .pipe(z.enum(['true', 'false', '1', '0'], 'OCR_ENABLED must be true or false').optional())

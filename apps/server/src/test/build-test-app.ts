@@ -38,6 +38,8 @@ export async function buildTestApp(
     SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
     SMTP_URL: smtp.url,
     AUTH_RATE_LIMIT_MAX: '1000',
+    // A worker thread per test file would cost seconds each; text-analysis.test.ts proves it computes the same terms.
+    SEARCH_ANALYSIS_WORKER: 'false',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });

@@ -24,6 +24,7 @@ export {
   ingestText,
   ingestTexts,
   isIngestFailure,
+  joinPreparedTexts,
   PreparedTexts,
   prepareTexts,
 } from './ingest.ts';

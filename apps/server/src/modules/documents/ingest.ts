@@ -96,6 +96,11 @@ export class PreparedTexts {
   constructor(readonly inputs: readonly PreparedInput[]) {}
 }
 
+/** Prepared texts one after the other, as one batch for `ingestTexts`. */
+export function joinPreparedTexts(parts: readonly PreparedTexts[]): PreparedTexts {
+  return new PreparedTexts(parts.flatMap((part) => part.inputs));
+}
+
 /**
  * Chunks the texts and has their passages analysed on the analysis worker (on the embedded database), for
  * `ingestTexts`: the database is not touched.

@@ -12,6 +12,7 @@ import {
   type IngestTextInput,
   ingestTexts,
   isIngestFailure,
+  joinPreparedTexts,
   markSyncedItemsListed,
   type PreparedTexts,
   prepareTexts,
@@ -382,15 +383,15 @@ function splitIntoWindows(items: RemoteItem[]): RemoteItem[][] {
 
 /**
  * Fetches and extracts a window's items, FETCH_CONCURRENCY at a time, in the window's order whatever order they
- * finish in. An item's own failure is recorded with it; an error that fails the run (throttling or an outage after
- * the retries, a refused grant) stops taking new items and is thrown once those in flight have ended.
- */
-/**
- * Downloads a window's items (FETCH_CONCURRENCY at a time) and prepares the readable ones for indexing, their analysis
- * included (ADR 0095): all of it while the window before is indexed.
+ * finish in, and prepares each readable one for indexing as soon as it is extracted: its passages go to the analysis
+ * worker (ADR 0095) while the others download, so the window is ready when the one before is indexed (analysed only
+ * at the end, the database waited for the worker). An item's own failure is recorded with it; an error that fails the
+ * run (throttling or an outage after the retries, a refused grant) stops taking new items and is thrown once those in
+ * flight have ended.
  */
 async function fetchWindow(rt: IntegrationsRuntime, context: PageContext, items: RemoteItem[]): Promise<FetchedWindow> {
   const fetched: FetchedItem[] = new Array(items.length);
+  const preparing: Array<Promise<PreparedTexts>> = new Array(items.length);
   const state: { next: number; runError: { error: unknown } | null } = { next: 0, runError: null };
   const work = async () => {
     while (state.runError === null && state.next < items.length && !context.signal?.aborted) {
@@ -398,7 +399,11 @@ async function fetchWindow(rt: IntegrationsRuntime, context: PageContext, items:
       state.next += 1;
       const item = items[index] as RemoteItem;
       try {
-        fetched[index] = { item, input: await fetchItem(rt, context, item) };
+        const input = await fetchItem(rt, context, item);
+        fetched[index] = { item, input };
+        preparing[index] = prepareTexts(rt.db, [input]);
+        // Awaited with the others below; marked handled now, as the window may still be downloading if it fails.
+        preparing[index]?.catch(() => undefined);
       } catch (error) {
         if (!(error instanceof ItemError)) {
           state.runError ??= { error };
@@ -409,12 +414,9 @@ async function fetchWindow(rt: IntegrationsRuntime, context: PageContext, items:
     }
   };
   await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, items.length) }, work));
+  const prepared = joinPreparedTexts(await Promise.all(preparing.filter((entry) => entry !== undefined)));
   if (state.runError) throw state.runError.error;
-  return { fetched, prepared: await prepareTexts(rt.db, readableInputsOf(fetched)) };
-}
-
-function readableInputsOf(fetched: FetchedItem[]): IngestTextInput[] {
-  return fetched.flatMap((entry) => ('input' in entry ? [entry.input] : []));
+  return { fetched, prepared };
 }
 
 /** What the user reads for a file the index refused (the database's own message stays in the log). */

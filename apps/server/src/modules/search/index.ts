@@ -5,4 +5,4 @@ export { type IndexFollowUps, registerSearchJobs, scheduleIndexFollowUps } from 
 export { type ChunkInput, insertIndexedChunks, type PassageInput } from './search.repository.ts';
 export { searchRoutes } from './search.routes.ts';
 export { type DocumentChunk, getDocumentChunks, searchPassages } from './search.service.ts';
-export { analyzePassages } from './text-analysis.ts';
+export { analyzePassages, startTextAnalysis } from './text-analysis.ts';

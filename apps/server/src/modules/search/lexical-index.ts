@@ -358,27 +358,30 @@ export function rankSegments(input: ScoringInput, depth: number): RankedChunks {
     let threshold = 0;
     let visited = 0;
     let next = 0;
+    // The best partial scores so far (one pass over the touched chunks before each term): the depth-th of them is a
+    // lower bound of the depth-th final score, and they are the sample the threshold is taken from.
+    let leaders: BestSlots | null = null;
     for (; next < terms.length; next++) {
+      leaders = null;
       // Below a few thousand postings, scoring them all costs less than deciding which to skip.
       if (next > 0 && remainingPostings >= MIN_POSTINGS_TO_PRUNE) {
-        if (remainingPostings > 2 * touchedCount) {
+        leaders = bestSlots(scores, touched, touchedCount, Math.max(depth, THRESHOLD_SAMPLE));
+        if (remainingPostings > 2 * touchedCount && leaders.slots.length >= depth) {
           // The best chunks so far, scored in full by looking the remaining terms up: their depth-th score is a
           // threshold far above the partial scores', so the common words are often skipped right after the rare ones.
-          const sample = bestSlots(scores, touched, touchedCount, Math.max(depth, THRESHOLD_SAMPLE));
-          if (sample.length >= depth) {
-            const full = new Float64Array(sample.length);
-            for (let index = 0; index < sample.length; index++) full[index] = scores[sample[index] as number] as number;
-            for (let later = next; later < terms.length; later++) {
-              visited += sample.length;
-              addByLookup(terms[later] as TermList, sample, lookup, (index, score) => {
-                full[index] = (full[index] as number) + score;
-              });
-            }
-            threshold = Math.max(threshold, full.sort()[full.length - depth] as number);
+          const sample = leaders.slots.slice().sort();
+          const full = new Float64Array(sample.length);
+          for (let index = 0; index < sample.length; index++) full[index] = scores[sample[index] as number] as number;
+          for (let later = next; later < terms.length; later++) {
+            visited += sample.length;
+            addByLookup(terms[later] as TermList, sample, lookup, (index, score) => {
+              full[index] = (full[index] as number) + score;
+            });
           }
+          threshold = Math.max(threshold, full.sort()[full.length - depth] as number);
         }
         if (threshold > remaining * BOUND_MARGIN) break;
-        if (countAbove(scores, touched, touchedCount, remaining * BOUND_MARGIN) >= depth) break;
+        if (leaders.kthScore(depth) > remaining * BOUND_MARGIN) break;
       }
       const term = terms[next] as TermList;
       visited += term.postingCount;
@@ -410,9 +413,10 @@ export function rankSegments(input: ScoringInput, depth: number): RankedChunks {
     }
 
     // The chunks that may still reach the best `depth` (their score plus what the remaining terms could add reaches
-    // the threshold), filtered before sorting: the touched chunks can be hundreds of thousands, these a few hundred.
-    // They are touched chunks, so their sums stay in `scores` (zeroed with the others).
-    let candidates = reachableSlots(touched.subarray(0, touchedCount), scores, depth, remaining, threshold).sort();
+    // the threshold, or the depth-th best score now): touched chunks, so their sums stay in `scores` (zeroed with the
+    // others). The loop broke right after `leaders` was taken, so it holds the current depth-th best.
+    const floor = Math.max(threshold, leaders?.kthScore(depth) ?? 0);
+    let candidates = slotsReaching(scores, touched, touchedCount, range, floor / BOUND_MARGIN - remaining);
     const addToScores = (index: number, score: number) => {
       const slot = candidates[index] as number;
       scores[slot] = (scores[slot] as number) + score;
@@ -505,21 +509,59 @@ function isVoided(voided: ReadonlyMap<number, number>, segmentId: number, chunkI
   return floor !== undefined && segmentId < floor;
 }
 
-/** The `count` touched slots with the highest scores (more on equal scores), sorted by slot. */
-function bestSlots(scores: Float64Array, touched: Int32Array, touchedCount: number, count: number): Int32Array {
-  const slots = touched.subarray(0, touchedCount);
-  const lowest = kthHighest(slots, scores, Math.min(count, touchedCount));
-  let found = 0;
+/** The touched slots with the highest scores and those scores, best first. */
+interface BestSlots {
+  slots: Int32Array;
+  /** The k-th best score (1-based), 0 when fewer were touched. */
+  kthScore(k: number): number;
+}
+
+/**
+ * The `count` touched slots with the highest scores (ties broken by position), in one pass with a min-heap: the
+ * touched chunks can be hundreds of thousands, read in no order, so every pass over them is a cache miss per chunk.
+ */
+function bestSlots(scores: Float64Array, touched: Int32Array, touchedCount: number, count: number): BestSlots {
+  const size = Math.min(count, touchedCount);
+  const heapScores = new Float64Array(size);
+  const heapSlots = new Int32Array(size);
+  let filled = 0;
   for (let index = 0; index < touchedCount; index++) {
-    if ((scores[slots[index] as number] as number) >= lowest) found++;
+    const slot = touched[index] as number;
+    const value = scores[slot] as number;
+    let position: number;
+    if (filled < size) {
+      // Sift up from the end.
+      position = filled++;
+      while (position > 0) {
+        const parent = (position - 1) >> 1;
+        if ((heapScores[parent] as number) <= value) break;
+        heapScores[position] = heapScores[parent] as number;
+        heapSlots[position] = heapSlots[parent] as number;
+        position = parent;
+      }
+    } else {
+      if (size === 0 || value <= (heapScores[0] as number)) continue;
+      // Replace the root (the lowest kept) and sift it down.
+      position = 0;
+      for (;;) {
+        const left = 2 * position + 1;
+        if (left >= size) break;
+        const right = left + 1;
+        const child = right < size && (heapScores[right] as number) < (heapScores[left] as number) ? right : left;
+        if ((heapScores[child] as number) >= value) break;
+        heapScores[position] = heapScores[child] as number;
+        heapSlots[position] = heapSlots[child] as number;
+        position = child;
+      }
+    }
+    heapScores[position] = value;
+    heapSlots[position] = slot;
   }
-  const best = new Int32Array(found);
-  let kept = 0;
-  for (let index = 0; index < touchedCount; index++) {
-    const slot = slots[index] as number;
-    if ((scores[slot] as number) >= lowest) best[kept++] = slot;
-  }
-  return best.sort();
+  const descending = heapScores.slice().sort().reverse();
+  return {
+    slots: heapSlots,
+    kthScore: (k) => (k >= 1 && k <= descending.length ? (descending[k - 1] as number) : 0),
+  };
 }
 
 /** The query's terms with postings, heaviest bound first; a lexeme without a weight does not count. */
@@ -547,14 +589,48 @@ function termListsOf(
   return [...byLexeme.values()].sort((a, b) => b.bound - a.bound);
 }
 
-/** How many of the touched chunks score above `floor`. */
-function countAbove(scores: Float64Array, touched: Int32Array, touchedCount: number, floor: number): number {
+/**
+ * The touched slots scoring at least `lowest`, in ascending order. When the touched chunks are a good part of the
+ * range, a sequential pass over the scores gives them in order for the price of streaming memory; otherwise the
+ * touched list is filtered and the few left sorted. (Only touched slots score above 0, and `lowest` is above 0
+ * whenever pruning stopped early; at 0 every touched slot is kept either way.)
+ */
+function slotsReaching(
+  scores: Float64Array,
+  touched: Int32Array,
+  touchedCount: number,
+  range: number,
+  lowest: number,
+): Int32Array {
+  if (touchedCount * DENSE_SCAN_RATIO >= range) {
+    let count = 0;
+    for (let slot = 0; slot < range; slot++) {
+      const value = scores[slot] as number;
+      if (value > 0 && value >= lowest) count++;
+    }
+    const reaching = new Int32Array(count);
+    let kept = 0;
+    for (let slot = 0; slot < range; slot++) {
+      const value = scores[slot] as number;
+      if (value > 0 && value >= lowest) reaching[kept++] = slot;
+    }
+    return reaching;
+  }
   let count = 0;
   for (let index = 0; index < touchedCount; index++) {
-    if ((scores[touched[index] as number] as number) > floor) count++;
+    if ((scores[touched[index] as number] as number) >= lowest) count++;
   }
-  return count;
+  const reaching = new Int32Array(count);
+  let kept = 0;
+  for (let index = 0; index < touchedCount; index++) {
+    const slot = touched[index] as number;
+    if ((scores[slot] as number) >= lowest) reaching[kept++] = slot;
+  }
+  return reaching.sort();
 }
+
+/** Touched chunks at least 1 in this many of the range: scanning the range beats reading them in touched order. */
+const DENSE_SCAN_RATIO = 8;
 
 /**
  * The touched slots that can still reach the best `depth`: their score plus what the remaining terms could add is at

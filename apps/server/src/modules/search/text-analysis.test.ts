@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, rowsOf } from '../../platform/db.ts';
 import { insertUserRow, openTestDatabase } from '../../test/test-database.ts';
 import { type IngestTextInput, ingestTexts, prepareTexts } from '../documents/index.ts';
-import { analyzePassages, isTextAnalysisReady } from './text-analysis.ts';
+import { analyzePassages, startTextAnalysis } from './text-analysis.ts';
 
 /**
  * The analysis worker (ADR 0095) computes exactly what the indexing statement would: the same vectors as the app's
@@ -28,12 +28,8 @@ const AWKWARD_TEXTS: Array<[string, string]> = [
 beforeAll(async () => {
   handle = await openTestDatabase();
   db = handle.db;
-  const started = Date.now();
-  while (!isTextAnalysisReady()) {
-    if (Date.now() - started > 60_000) throw new Error('The analysis worker did not start within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}, 70_000);
+  expect(await startTextAnalysis()).toBe(true);
+}, 60_000);
 
 afterAll(async () => {
   await handle.close();

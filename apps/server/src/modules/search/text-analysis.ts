@@ -37,7 +37,7 @@ class TextAnalyzer {
   /** The tsvector text of each `title || ' ' || text`, in order, or null when the worker cannot say now. */
   analyze(titles: string[], texts: string[]): Promise<string[] | null> {
     if (texts.length === 0) return Promise.resolve([]);
-    const worker = this.worker ?? this.start();
+    const worker = this.worker;
     if (!worker || !this.isReady) return Promise.resolve(null);
     const id = this.nextId++;
     return new Promise((resolve) => {
@@ -49,10 +49,24 @@ class TextAnalyzer {
     });
   }
 
-  /** Whether the worker answers now (tests wait for it). */
-  isAnswering(): boolean {
-    if (!this.worker) this.start();
-    return this.isReady;
+  /** Starts the worker if it is not running; resolves when it answers (true) or cannot start (false). */
+  whenReady(): Promise<boolean> {
+    const worker = this.worker ?? this.start();
+    if (!worker) return Promise.resolve(false);
+    if (this.isReady) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const onMessage = (reply: AnalysisReply) => {
+        if ('ready' in reply) finish(true);
+      };
+      const onExit = () => finish(false);
+      const finish = (isReady: boolean) => {
+        worker.off('message', onMessage);
+        worker.off('exit', onExit);
+        resolve(isReady);
+      };
+      worker.on('message', onMessage);
+      worker.on('exit', onExit);
+    });
   }
 
   private start(): Worker | null {
@@ -94,13 +108,17 @@ const analyzer = new TextAnalyzer();
 
 /**
  * The terms of passages about to be indexed (each `title || ' ' || text` as the indexing statement reads it), as
- * tsvector text, computed on the analysis worker; null when it cannot now, and the statement then analyses the text.
+ * tsvector text, computed on the analysis worker; null when it cannot now (not started, still starting, gone), and
+ * the statement then analyses the text.
  */
 export function analyzePassages(titles: string[], texts: string[]): Promise<string[] | null> {
   return analyzer.analyze(titles, texts);
 }
 
-/** Whether the analysis worker has started and answers (the first call starts it). */
-export function isTextAnalysisReady(): boolean {
-  return analyzer.isAnswering();
+/**
+ * Starts the analysis worker (the app does at boot on the embedded database, so it is ready before the first
+ * ingestion: starting takes a few seconds); resolves true once it answers, false if it cannot start.
+ */
+export function startTextAnalysis(): Promise<boolean> {
+  return analyzer.whenReady();
 }
