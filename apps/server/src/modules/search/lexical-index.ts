@@ -158,26 +158,35 @@ export async function readSegments(
   lexemes: string[],
   userId: string,
   spaceId: string | null,
+  { minPostingsToCopy = MIN_POSTINGS_TO_COPY }: { minPostingsToCopy?: number } = {},
 ): Promise<{ segments: Segment[]; tombstones: Tombstones; scopeIds: number[] }> {
   if (lexemes.length === 0) return { segments: [], tombstones: new Map(), scopeIds: [] };
-  // Where the handle can copy bytes out raw, the statement sends headers only and the missing bodies follow by id. A
-  // body gone meanwhile (compaction replaced its segment) means another snapshot: read again, at last in one statement.
+  // Where the handle can copy bytes out raw, the statement sends the large bodies' headers only and those bodies follow
+  // by id. A body gone meanwhile (compaction replaced its segment) means another snapshot: read again, at last in one statement.
   for (let attempt = 0; ; attempt++) {
-    const isCopying = isPgliteHandle(db) && attempt < MAX_COPY_ATTEMPTS;
-    const read = await readSegmentsOnce(db, lexemes, userId, spaceId, isCopying);
+    const copyFrom = isPgliteHandle(db) && attempt < MAX_COPY_ATTEMPTS ? minPostingsToCopy : null;
+    const read = await readSegmentsOnce(db, lexemes, userId, spaceId, copyFrom);
     if (read) return read;
   }
 }
 
 /** Reads of the bodies apart from their headers before reading both in one statement. */
 const MAX_COPY_ATTEMPTS = 3;
+/**
+ * Bodies of fewer postings come with their headers even where they could be copied: a second statement costs PGlite
+ * more than their base64 (a small user's whole search reads a few kilobytes).
+ */
+const MIN_POSTINGS_TO_COPY = 2048;
+/** Above any segment's posting count (an int4 column): with it, no body is left out of the statement. */
+const MAX_POSTING_COUNT = 2_147_483_647;
 
 async function readSegmentsOnce(
   db: Database,
   lexemes: string[],
   userId: string,
   spaceId: string | null,
-  isCopying: boolean,
+  /** Bodies of at least this many postings are copied apart (null: none). */
+  copyFrom: number | null,
 ): Promise<{ segments: Segment[]; tombstones: Tombstones; scopeIds: number[] } | null> {
   const cache = cacheOf(db);
   const held = cache.bodiesOf(lexemes);
@@ -190,7 +199,8 @@ async function readSegmentsOnce(
     SELECT 'segment' AS kind, g.id, g.scope_id AS "scopeId", g.lexeme, g.posting_count AS "postingCount",
            g.max_tf AS "maxTf", g.min_length AS "minLength", g.first_chunk_id AS "firstChunkId",
            g.last_chunk_id AS "lastChunkId",
-           CASE WHEN ${isCopying} OR g.id = ANY(${sql.param([...held.keys()])}::bigint[]) THEN NULL
+           CASE WHEN g.id = ANY(${sql.param([...held.keys()])}::bigint[])
+                  OR g.posting_count >= ${copyFrom ?? MAX_POSTING_COUNT} THEN NULL
                 ELSE encode(g.postings, 'base64') END
              AS postings
     FROM scope
@@ -259,7 +269,7 @@ async function readSegmentsOnce(
       lastChunkId: numberOf(row.lastChunkId),
     };
     if (postings) segments.push({ ...header, postings });
-    else if (isCopying) missing.push(header);
+    else if (copyFrom !== null) missing.push(header);
     else throw new Error(`Search segment ${id} came without its postings`);
   }
   if (missing.length > 0) {

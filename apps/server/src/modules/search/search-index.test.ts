@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, spaces, user } from '../../db/schema/index.ts';
-import { type Database, type DatabaseHandle, rowsOf } from '../../platform/db.ts';
+import { documents, searchSegments, spaces, user } from '../../db/schema/index.ts';
+import { copyByteaById, type Database, type DatabaseHandle, isPgliteHandle, rowsOf } from '../../platform/db.ts';
 import { insertSearchCast, insertUserRow, openTestDatabase } from '../../test/test-database.ts';
 import { visibleDocumentsCondition } from '../access/index.ts';
 import {
@@ -17,6 +17,7 @@ import {
   readIndexedPostings,
   readSegments,
   type Segment,
+  toPostingList,
 } from './lexical-index.ts';
 import { analyzeQuery, BM25_B, BM25_K1, rankChunksLexically } from './search.repository.ts';
 
@@ -403,7 +404,10 @@ describe('search scopes', () => {
       expect(reads.every((node) => node.removedByFilter === 0)).toBe(true);
       // The segments read hold exactly the user's postings of the query's words, besides those that no longer count
       // (deleted chunks, and tombstoned postings of documents moved by the test above).
-      const { segments, tombstones } = await readSegments(db, [...queryLexemes], userId, null);
+      // Every body copied apart where the handle can (a binary COPY on PGlite), however small.
+      const { segments, tombstones } = await readSegments(db, [...queryLexemes], userId, null, {
+        minPostingsToCopy: 0,
+      });
       const liveIds = new Set(
         rowsOf<{ id: number | string }>(await db.execute(sql`SELECT id FROM chunks`)).map((row) => Number(row.id)),
       );
@@ -415,7 +419,21 @@ describe('search scopes', () => {
         )
         .filter((chunkId) => liveIds.has(chunkId)).length;
       expect(postingsRead).toBe(ownPostings);
-      // On PGlite the bodies come apart, by a binary COPY (a transaction's handle cannot): the same segments either way.
+      // The copy hands over every body as stored (on PGlite; a server reads them in the statement).
+      if (isPgliteHandle(db)) {
+        const copied = await copyByteaById(
+          db,
+          searchSegments,
+          searchSegments.id,
+          searchSegments.postings,
+          segments.map((segment) => segment.id),
+        );
+        expect(copied.size).toBe(segments.length);
+        for (const segment of segments) {
+          expect(toPostingList(copied.get(segment.id) ?? Buffer.alloc(0))).toEqual(segment.postings);
+        }
+      }
+      // In one statement (a transaction's handle cannot copy): the same segments.
       configureSegmentCache(db, 0);
       const inOneStatement = await db.transaction((tx) => readSegments(tx, [...queryLexemes], userId, null));
       configureSegmentCache(db, DEFAULT_SEGMENT_CACHE_MB);
