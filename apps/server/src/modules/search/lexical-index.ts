@@ -654,7 +654,8 @@ function reachableSlots(
   remaining: number,
   threshold: number,
 ): Int32Array {
-  const floor = slots.length > depth ? Math.max(threshold, kthHighest(slots, scores, depth)) : 0;
+  const floor =
+    slots.length > depth ? Math.max(threshold, bestSlots(scores, slots, slots.length, depth).kthScore(depth)) : 0;
   const lowest = floor / BOUND_MARGIN - remaining;
   let count = 0;
   for (let index = 0; index < slots.length; index++) {
@@ -667,31 +668,6 @@ function reachableSlots(
     if ((scores[slot] as number) >= lowest) reachable[kept++] = slot;
   }
   return reachable;
-}
-
-/** The k-th highest score of the slots (0 when there are fewer): a min-heap of the best k. */
-function kthHighest(slots: Int32Array, scores: Float64Array, k: number): number {
-  if (slots.length < k || k <= 0) return 0;
-  const heap = new Float64Array(k);
-  for (let index = 0; index < k; index++) heap[index] = scores[slots[index] as number] as number;
-  heap.sort();
-  for (let index = k; index < slots.length; index++) {
-    const value = scores[slots[index] as number] as number;
-    if (value <= (heap[0] as number)) continue;
-    // Replace the root (the lowest kept) and sift it down.
-    let position = 0;
-    for (;;) {
-      const left = 2 * position + 1;
-      if (left >= k) break;
-      const right = left + 1;
-      const child = right < k && (heap[right] as number) < (heap[left] as number) ? right : left;
-      if ((heap[child] as number) >= value) break;
-      heap[position] = heap[child] as number;
-      position = child;
-    }
-    heap[position] = value;
-  }
-  return heap[0] as number;
 }
 
 /** The first index at or after `from` whose value is at least `target` (a sorted array; galloping, then binary). */
