@@ -15,7 +15,11 @@
  * queries (their cost must not follow what the others hold).
  *
  *   npm run search-scale -w bench [-- --stages 5k,50k,500kp] [-- --scale 0.1] [-- --queries 300] [-- --seed 7] [-- --keep]
- *     [-- --reference-queries 30]
+ *     [-- --reference-queries 30] [-- --analysis-worker false]
+ *
+ * Ingestion is the app's on the embedded database: passages analysed on the analysis worker (ADR 0095, started before
+ * the clock as the app starts it at boot) while the batch before is indexed; `--analysis-worker false` leaves the
+ * analysis to the indexing statement.
  *
  * `--scale` shrinks the distractor stages (0.1: 5,000 + 45,000 x 0.1 documents...) for a quick run. EVAL_DIR overrides
  * where the evaluation data lives (default: ../shared/eval beside the repository). `--keep` leaves the data folder
@@ -30,7 +34,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { user } from '../apps/server/src/db/schema/index.ts';
-import { type IngestTextInput, ingestTexts, isIngestFailure } from '../apps/server/src/modules/documents/ingest.ts';
+import {
+  type IngestTextInput,
+  ingestTexts,
+  isIngestFailure,
+  type PreparedTexts,
+  prepareTexts,
+} from '../apps/server/src/modules/documents/ingest.ts';
 import { rankByChunkTerms } from '../apps/server/src/modules/search/reference-ranking.ts';
 import {
   analyzeQuery,
@@ -39,6 +49,7 @@ import {
   maintainSearchIndex,
 } from '../apps/server/src/modules/search/search.repository.ts';
 import { searchPassages } from '../apps/server/src/modules/search/search.service.ts';
+import { startTextAnalysis } from '../apps/server/src/modules/search/text-analysis.ts';
 import { type Database, openDatabase, rowsOf } from '../apps/server/src/platform/db.ts';
 import { createSeededRandom, ndcgAt, percentile, readJsonl, readQrels, recallAt } from './eval-metrics.ts';
 import { toScifactIngestInput } from './scifact-input.ts';
@@ -58,6 +69,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '7' },
     keep: { type: 'boolean', default: false },
     'reference-queries': { type: 'string', default: '30' },
+    'analysis-worker': { type: 'string', default: 'true' },
   },
 });
 const stages = args.stages.split(',').filter((name): name is Stage => (STAGES as readonly string[]).includes(name));
@@ -175,13 +187,19 @@ async function ingestAll(db: Database, inputs: Iterable<IngestTextInput>): Promi
   let maintainedAt = performance.now();
   let reportedAt = maintainedAt;
   let reportedDocuments = 0;
+  // The batch before is indexed while this one is prepared (chunked, analysed on the worker), as a sync does.
+  let preparing: Promise<PreparedTexts> | null = null;
   const flush = async () => {
-    for (const outcome of await ingestTexts(db, batch)) {
+    const next = batch.length > 0 ? prepareTexts(db, batch) : null;
+    batch = [];
+    const prepared = await preparing;
+    preparing = next;
+    if (!prepared) return;
+    for (const outcome of await ingestTexts(db, prepared)) {
       if (isIngestFailure(outcome)) throw outcome.error;
       documents += 1;
       passages += outcome.chunkCount;
     }
-    batch = [];
     // As the app's search.maintain job does during a long burst (at most every 30 s, MAINTENANCE_DELAY_MS): it keeps
     // the lexeme rows lean and lets the write-ahead log shrink back (PGlite has no checkpointer of its own), so the
     // data folder does not grow with the whole stage's log. Its time counts in the ingestion rate.
@@ -205,6 +223,7 @@ async function ingestAll(db: Database, inputs: Iterable<IngestTextInput>): Promi
     if (batch.length >= INGEST_BATCH) await flush();
   }
   await flush();
+  await flush();
   return { documents, passages, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -217,6 +236,8 @@ async function main() {
     .slice(0, queryCount);
   const writer = new DistractorWriter(corpus, Number(args.seed) || 7);
 
+  if (args['analysis-worker'] !== 'false' && !(await startTextAnalysis()))
+    throw new Error('The analysis worker did not start');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-search-scale-'));
   let handle = await openDatabase({ kind: 'pglite', dataDir });
   let db = handle.db;
