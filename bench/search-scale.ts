@@ -222,6 +222,7 @@ async function ingestAll(db: Database, inputs: Iterable<IngestTextInput>): Promi
     batch.push(input);
     if (batch.length >= INGEST_BATCH) await flush();
   }
+  // The last batch is prepared by the first call and indexed by the second.
   await flush();
   await flush();
   return { documents, passages, seconds: (performance.now() - started) / 1000 };

@@ -30,6 +30,9 @@ function workerBootstrap(): string {
 class TextAnalyzer {
   private worker: Worker | null = null;
   private isReady = false;
+  /** Settles when the running worker answers (true) or ends before it does (false). */
+  private ready: Promise<boolean> | null = null;
+  private markReady: ((isReady: boolean) => void) | null = null;
   private starts = 0;
   private nextId = 1;
   private readonly waiting = new Map<number, (vectors: string[] | null) => void>();
@@ -51,42 +54,37 @@ class TextAnalyzer {
 
   /** Starts the worker if it is not running; resolves when it answers (true) or cannot start (false). */
   whenReady(): Promise<boolean> {
-    const worker = this.worker ?? this.start();
-    if (!worker) return Promise.resolve(false);
-    if (this.isReady) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const onMessage = (reply: AnalysisReply) => {
-        if ('ready' in reply) finish(true);
-      };
-      const onExit = () => finish(false);
-      const finish = (isReady: boolean) => {
-        worker.off('message', onMessage);
-        worker.off('exit', onExit);
-        resolve(isReady);
-      };
-      worker.on('message', onMessage);
-      worker.on('exit', onExit);
-    });
+    if (!this.worker) this.start();
+    return this.ready ?? Promise.resolve(false);
   }
 
-  private start(): Worker | null {
-    if (this.starts >= MAX_WORKER_STARTS) return null;
+  private start(): void {
+    if (this.starts >= MAX_WORKER_STARTS) return;
     this.starts += 1;
     try {
       const worker = new Worker(workerBootstrap(), { eval: true });
       worker.unref();
       worker.on('message', (reply: AnalysisReply) => {
-        if ('ready' in reply) this.isReady = this.worker === worker;
+        if ('ready' in reply) this.setReady(worker, true);
         else this.settle(reply.id, 'vectors' in reply ? reply.vectors : null);
       });
       worker.on('error', () => this.drop(worker));
       worker.on('exit', () => this.drop(worker));
       this.worker = worker;
       this.isReady = false;
-      return worker;
+      this.ready = new Promise((resolve) => {
+        this.markReady = resolve;
+      });
     } catch {
-      return null;
+      this.ready = null;
     }
+  }
+
+  private setReady(worker: Worker, isReady: boolean): void {
+    if (this.worker !== worker) return;
+    this.isReady = isReady;
+    this.markReady?.(isReady);
+    this.markReady = null;
   }
 
   private settle(id: number, vectors: string[] | null): void {
@@ -98,8 +96,9 @@ class TextAnalyzer {
 
   private drop(worker: Worker): void {
     if (this.worker !== worker) return;
+    this.setReady(worker, false);
     this.worker = null;
-    this.isReady = false;
+    this.ready = null;
     for (const id of [...this.waiting.keys()]) this.settle(id, null);
   }
 }
