@@ -1,6 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, searchSegments, spaces, user } from '../../db/schema/index.ts';
+import { chunks, documents, searchSegments, spaces, user } from '../../db/schema/index.ts';
 import { copyByteaById, type Database, type DatabaseHandle, isPgliteHandle, rowsOf } from '../../platform/db.ts';
 import { insertSearchCast, insertUserRow, openTestDatabase } from '../../test/test-database.ts';
 import { visibleDocumentsCondition } from '../access/index.ts';
@@ -19,7 +19,7 @@ import {
   type Segment,
   toPostingList,
 } from './lexical-index.ts';
-import { analyzeQuery, BM25_B, BM25_K1, rankChunksLexically } from './search.repository.ts';
+import { analyzeQuery, BM25_B, BM25_K1, insertIndexedChunks, rankChunksLexically } from './search.repository.ts';
 
 /**
  * The search index's bookkeeping (ADR 0017): document frequencies kept at indexing time equal what counting the
@@ -514,3 +514,35 @@ function segmentReads(
       : [];
   return [...own, ...(node.Plans ?? []).flatMap(segmentReads)];
 }
+
+describe('concurrent writers of the index', () => {
+  // PGlite has one connection, so its transactions never overlap: this is a server's case.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'queue on the statistics row: removing a document while another is indexed ends in both, not a deadlock',
+    async () => {
+      const removed = await ingest({ ownerId: users.ann, title: 'queue removed', text: 'zebra crossing zebra.' });
+      const waitingForLocks = async () => {
+        const result = await db.execute(sql`
+          SELECT count(*) AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+        return Number(rowsOf<{ n: number | string }>(result)[0]?.n);
+      };
+      let indexing: Promise<unknown> | undefined;
+      await db.transaction(async (tx) => {
+        // The removal takes the statistics and the rows of its lexemes (zebra, cross)...
+        await tx.delete(chunks).where(eq(chunks.documentId, removed.documentId));
+        // ...while another connection indexes aardvark and zebra (in that order, sorted)...
+        indexing = ingest({ ownerId: users.ben, title: 'queue indexed', text: 'aardvark beside a zebra.' });
+        await expect.poll(waitingForLocks, { timeout: 5000 }).toBe(1);
+        // ...and this transaction then indexes aardvark: had the other locked it before waiting, neither could go on.
+        await insertIndexedChunks(
+          tx,
+          [{ documentId: removed.documentId, ordinal: 0, page: null, text: 'an aardvark.' }],
+          new Map([[removed.documentId, 'queue removed']]),
+        );
+      });
+      await expect(indexing).resolves.toMatchObject({ isIndexed: true });
+      expect(await findIndexFaults()).toEqual([]);
+    },
+  );
+});
