@@ -103,6 +103,35 @@ async function findIndexFaults(): Promise<string[]> {
     if (!wanted.has(key)) faults.push(`extra posting: ${key}`);
   }
   for (const key of wanted) if (!indexed.has(key)) faults.push(`missing posting: ${key}`);
+  // Each segment's header says what its postings hold (search bounds scores and skips with it).
+  const headers = await db.execute(sql`
+    SELECT s.id, s.posting_count AS count, p.n, s.max_tf AS "maxTf", p.max_tf AS tf, s.min_length AS "minLength",
+           p.min_length AS length, s.first_chunk_id AS "firstChunkId", p.first_id AS "firstId",
+           s.last_chunk_id AS "lastChunkId", p.last_id AS "lastId"
+    FROM search_segments s
+    CROSS JOIN LATERAL (
+      SELECT count(*) AS n, max(get_byte(s.postings, o + 4) * 256 + get_byte(s.postings, o + 5)) AS max_tf,
+             min(get_byte(s.postings, o + 6) * 256 + get_byte(s.postings, o + 7)) AS min_length,
+             min((get_byte(s.postings, o)::bigint << 24) + (get_byte(s.postings, o + 1) << 16)
+                 + (get_byte(s.postings, o + 2) << 8) + get_byte(s.postings, o + 3)) AS first_id,
+             max((get_byte(s.postings, o)::bigint << 24) + (get_byte(s.postings, o + 1) << 16)
+                 + (get_byte(s.postings, o + 2) << 8) + get_byte(s.postings, o + 3)) AS last_id
+      FROM generate_series(0, length(s.postings) - 8, 8) AS o
+    ) AS p`);
+  for (const row of rowsOf<Record<string, number | string>>(headers)) {
+    const pairs = [
+      ['count', 'n'],
+      ['maxTf', 'tf'],
+      ['minLength', 'length'],
+      ['firstChunkId', 'firstId'],
+      ['lastChunkId', 'lastId'],
+    ] as const;
+    for (const [kept, counted] of pairs) {
+      if (Number(row[kept]) !== Number(row[counted])) {
+        faults.push(`segment ${row.id}: ${kept} ${row[kept]}, its postings say ${row[counted]}`);
+      }
+    }
+  }
   return faults;
 }
 
