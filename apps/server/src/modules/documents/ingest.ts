@@ -8,6 +8,7 @@ import {
   type IndexedDocumentValues,
   insertDocuments,
   lockDocumentsForIngestion,
+  lockIngestionIdentities,
   updateIndexedDocuments,
   updateSourceFields,
 } from './documents.repository.ts';
@@ -256,6 +257,10 @@ async function ingestOrSplit(
 
 /** Indexes a batch of distinct documents inside a transaction. */
 async function ingestBatch(tx: Database, batch: PreparedInput[]): Promise<IngestTextResult[]> {
+  await lockIngestionIdentities(
+    tx,
+    batch.map(({ values }) => identityKey(values)),
+  );
   const existing = new Map(
     (
       await lockDocumentsForIngestion(

@@ -574,4 +574,34 @@ describe('concurrent writers of the index', () => {
       expect(await findIndexFaults()).toEqual([]);
     },
   );
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'index, re-index and delete documents six at a time without a deadlock, and keep the bookkeeping true',
+    async () => {
+      const owners = [users.ann, users.ben, users.cid];
+      // Every operation shares most of its words with the others (WORDS), so their lexeme rows overlap.
+      const operations = Array.from({ length: 48 }, (_, index) => async () => {
+        const ownerId = owners[index % owners.length] ?? users.ann;
+        const title = `crowd ${index % 12}`;
+        if (index % 4 === 3) {
+          await db.execute(sql`DELETE FROM documents WHERE title = ${title} AND owner_id = ${ownerId}`);
+          return;
+        }
+        // The same external id again with new text: its old passages go and new ones come in one transaction.
+        await ingest({ ownerId, title, text: textOf(7000 + index, 20 + (index % 15)), contentHash: `crowd:${index}` });
+      });
+      const failures: unknown[] = [];
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          while (next < operations.length) {
+            const operation = operations[next++];
+            await operation?.().catch((error: unknown) => failures.push(error));
+          }
+        }),
+      );
+      expect(failures).toEqual([]);
+      expect(await findIndexFaults()).toEqual([]);
+    },
+  );
 });
