@@ -145,6 +145,36 @@ describe('job queue', () => {
     expect(other).not.toBeNull();
   });
 
+  it('postpones a waiting unique job to a later run time, never past its bound, and never earlier', async () => {
+    const jobs = queue();
+    const runAtOf = async (id: number | null) =>
+      new Date(
+        String(
+          rowsOf<{ runAt: string | Date }>(
+            await database.db.execute(sql`SELECT run_at AS "runAt" FROM jobs WHERE id = ${id}`),
+          )[0]?.runAt,
+        ),
+      ).getTime();
+    const options = (inMs: number) => ({
+      isUnique: true,
+      runAt: new Date(Date.now() + inMs),
+      postponeUpToMs: 120_000,
+    });
+    const id = await jobs.enqueue('test.postponed', {}, options(30_000));
+    const first = await runAtOf(id);
+    expect(await jobs.enqueue('test.postponed', {}, options(60_000))).toBeNull();
+    const moved = await runAtOf(id);
+    expect(moved - first).toBeGreaterThan(25_000);
+    // An earlier run time leaves it where it is; a much later one stops at two minutes after it was first enqueued.
+    await jobs.enqueue('test.postponed', {}, options(1_000));
+    expect(await runAtOf(id)).toBe(moved);
+    await jobs.enqueue('test.postponed', {}, options(3_600_000));
+    const bounded = await runAtOf(id);
+    expect(bounded - first).toBeLessThan(120_000);
+    expect(bounded - first).toBeGreaterThan(80_000);
+    await jobs.stop();
+  });
+
   it('joins work to a job that waits for its first attempt, up to its size, and never to one already taken', async () => {
     const jobs = queue();
     const later = new Date(Date.now() + 60_000);

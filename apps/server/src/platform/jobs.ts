@@ -48,6 +48,12 @@ export interface EnqueueOptions {
   /** Skip (returning null) when a job of this kind with this payload is already waiting. */
   isUnique?: boolean;
   /**
+   * With `isUnique` and `runAt`: the job already waiting is moved to this `runAt` when that is later, though never to
+   * more than this many ms after it was first enqueued. Work that follows a burst then runs once, after the burst, and
+   * at least that often during a long one.
+   */
+  postponeUpToMs?: number;
+  /**
    * Join a job of this kind that waits for its first attempt, whose payload differs only in the array under `key` and
    * has room for this one's items: the items are appended to it (its id is returned) instead of adding a job. Work
    * that arrives while the workers are busy is then done in batches that grow with the backlog, up to `maxItems`.
@@ -401,6 +407,14 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
       const runAt = enqueueOptions.runAt ?? null;
       const maxAttempts = enqueueOptions.maxAttempts ?? null;
       const json = JSON.stringify(payload);
+      if (enqueueOptions.isUnique && enqueueOptions.postponeUpToMs !== undefined && runAt) {
+        await target.execute(sql`
+          UPDATE ${jobs}
+          SET run_at = least(greatest(run_at, ${runAt.toISOString()}::timestamptz),
+                             created_at + ${enqueueOptions.postponeUpToMs}::int * interval '1 millisecond'),
+              updated_at = now()
+          WHERE kind = ${kind} AND status = 'pending' AND attempts = 0 AND payload = ${json}::jsonb`);
+      }
       const insert = sql`
         INSERT INTO ${jobs} (kind, payload, run_at, max_attempts)
         SELECT ${kind}, ${json}::jsonb, coalesce(${runAt?.toISOString() ?? null}::timestamptz, now()),

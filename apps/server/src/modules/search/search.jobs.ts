@@ -9,8 +9,13 @@ import { embedDocumentChunks } from './search.service.ts';
 export const EMBED_DOCUMENT_JOB = 'search.embed-document';
 export const MAINTAIN_INDEX_JOB = 'search.maintain';
 
-/** Indexing bursts are followed by one maintenance run, this long after the first of them. */
+/**
+ * An indexing burst is followed by one maintenance run, this long after its last batch; during a long burst (a first
+ * sync of a large Drive) one runs at least every MAINTENANCE_MAX_DELAY_MS. Run mid-burst, each compaction rewrote the
+ * segments written so far again, on the embedded database's one thread (a 3,000-file sync stalled 7 s for one).
+ */
 const MAINTENANCE_DELAY_MS = 30_000;
+const MAINTENANCE_MAX_DELAY_MS = 5 * 60_000;
 
 export interface IndexFollowUps {
   jobs: JobQueue;
@@ -31,7 +36,12 @@ export async function scheduleIndexFollowUps(deps: IndexFollowUps, documentIds: 
   await deps.jobs.enqueue(
     MAINTAIN_INDEX_JOB,
     {},
-    { isUnique: true, runAt: new Date(Date.now() + MAINTENANCE_DELAY_MS), maxAttempts: 1 },
+    {
+      isUnique: true,
+      runAt: new Date(Date.now() + MAINTENANCE_DELAY_MS),
+      postponeUpToMs: MAINTENANCE_MAX_DELAY_MS,
+      maxAttempts: 1,
+    },
   );
 }
 
