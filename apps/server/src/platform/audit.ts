@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AuditSeverity } from '@lumen/contract';
-import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, isNull } from 'drizzle-orm';
 import { auditLogs } from '../db/schema/index.ts';
-import type { Database } from './db.ts';
+import { type Database, lockKeysForTransaction } from './db.ts';
 import type { Actor } from './request-user.ts';
 
 export interface AuditEntryInput {
@@ -55,7 +55,7 @@ function teamCondition(teamId: string | null) {
  * audit entry land together or not at all; a per-team advisory lock keeps concurrent writers in one chain.
  */
 export async function writeAuditEntry(db: Database, actor: Actor | null, input: AuditEntryInput): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`audit:${input.teamId ?? 'none'}`}, 0))`);
+  await lockKeysForTransaction(db, [`audit:${input.teamId ?? 'none'}`]);
   const [previous] = await db
     .select({ hash: auditLogs.hash })
     .from(auditLogs)

@@ -132,6 +132,21 @@ function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+/**
+ * Transaction-scoped advisory locks on these keys (hashed), taken in one order, so two transactions that share keys
+ * queue rather than deadlock. The locks are released when the transaction ends.
+ */
+export async function lockKeysForTransaction(db: Database, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  // OFFSET 0 keeps the planner from folding the ordered subquery into the aggregate (and so losing the order).
+  await db.execute(sql`
+    SELECT count(pg_advisory_xact_lock(ordered.hash)) FROM (
+      SELECT DISTINCT hashtextextended(k.key, 0) AS hash FROM unnest(${sql.param(keys)}::text[]) AS k (key)
+      ORDER BY hash
+      OFFSET 0
+    ) AS ordered`);
+}
+
 /** Whether this is the embedded database's top-level handle (not a transaction's, nor a server's). */
 export function isPgliteHandle(db: Database): boolean {
   return pgliteClients.has(db);

@@ -147,14 +147,13 @@ describe('job queue', () => {
 
   it('postpones a waiting unique job to a later run time, never past its bound, and never earlier', async () => {
     const jobs = queue();
-    const runAtOf = async (id: number | null) =>
-      new Date(
-        String(
-          rowsOf<{ runAt: string | Date }>(
-            await database.db.execute(sql`SELECT run_at AS "runAt" FROM jobs WHERE id = ${id}`),
-          )[0]?.runAt,
-        ),
-      ).getTime();
+    const runAtOf = async (id: number | null) => {
+      const [row] = rowsOf<{ runAt: string | Date }>(
+        await database.db.execute(sql`SELECT run_at AS "runAt" FROM jobs WHERE id = ${id}`),
+      );
+      if (!row) throw new Error(`job ${id} is gone`);
+      return new Date(row.runAt).getTime();
+    };
     const options = (inMs: number) => ({
       isUnique: true,
       runAt: new Date(Date.now() + inMs),

@@ -9,7 +9,7 @@ import {
 } from '@lumen/contract';
 import { and, desc, eq, ilike, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { chunks, documents, files } from '../../db/schema/index.ts';
-import { type Database, rowsOf } from '../../platform/db.ts';
+import { type Database, lockKeysForTransaction, rowsOf } from '../../platform/db.ts';
 import { deletableDocumentsCondition, visibleDocumentsCondition } from '../access/index.ts';
 
 export interface DocumentRow {
@@ -342,19 +342,16 @@ const lockedColumns = sql`d.id, d.owner_id AS "ownerId", d.source, d.external_id
   d.content_hash AS "contentHash", d.title, d.status, d.chunk_count AS "chunkCount"`;
 
 /**
- * Serialises ingestions of the same documents on a server: a transaction-scoped advisory lock per identity (`keys`,
- * owner, source and external id or content hash), taken in one order, before the documents are looked up. Without it
- * two transactions that both found no document for an identity both inserted one, and the second failed on the unique
- * index; with it the second waits, then finds the first's document and updates it.
+ * Serialises ingestions of the same documents on a server: a transaction-scoped lock per identity (`keys`, owner,
+ * source and external id or content hash), taken before the documents are looked up. Without it two transactions that
+ * both found no document for an identity both inserted one, and the second failed on the unique index; with it the
+ * second waits, then finds the first's document and updates it.
  */
 export async function lockIngestionIdentities(db: Database, keys: string[]): Promise<void> {
-  if (keys.length === 0) return;
-  await db.execute(sql`
-    SELECT count(pg_advisory_xact_lock(ordered.hash)) FROM (
-      SELECT DISTINCT hashtextextended('ingest:' || k.key, 0) AS hash FROM unnest(${sql.param(keys)}::text[]) AS k (key)
-      ORDER BY hash
-      OFFSET 0
-    ) AS ordered`);
+  await lockKeysForTransaction(
+    db,
+    keys.map((key) => `ingest:${key}`),
+  );
 }
 
 /**

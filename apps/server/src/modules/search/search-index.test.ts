@@ -118,14 +118,14 @@ async function findIndexFaults(): Promise<string[]> {
                  + (get_byte(s.postings, o + 2) << 8) + get_byte(s.postings, o + 3)) AS last_id
       FROM generate_series(0, length(s.postings) - 8, 8) AS o
     ) AS p`);
+  const pairs = [
+    ['count', 'n'],
+    ['maxTf', 'tf'],
+    ['minLength', 'length'],
+    ['firstChunkId', 'firstId'],
+    ['lastChunkId', 'lastId'],
+  ] as const;
   for (const row of rowsOf<Record<string, number | string>>(headers)) {
-    const pairs = [
-      ['count', 'n'],
-      ['maxTf', 'tf'],
-      ['minLength', 'length'],
-      ['firstChunkId', 'firstId'],
-      ['lastChunkId', 'lastId'],
-    ] as const;
     for (const [kept, counted] of pairs) {
       if (Number(row[kept]) !== Number(row[counted])) {
         faults.push(`segment ${row.id}: ${kept} ${row[kept]}, its postings say ${row[counted]}`);

@@ -72,6 +72,7 @@ describe('GET /api/teams/current/stats', () => {
 
 describe('GET /api/teams/current/activity', () => {
   it("lists the team's events from the audit log, newest first, with who, whom and what", async () => {
+    await callApi(ctx, admin, 'POST', '/api/teams/current/invitations', { email: 'auditor@example.com' });
     const lead = await addMember(ctx, teamId, 'employee');
     await callApi(ctx, admin, 'PATCH', `/api/teams/current/members/${lead.userId}/role`, { role: 'team_lead' });
     await callApi(ctx, admin, 'POST', '/api/teams/current/departments', { name: 'Research' });
