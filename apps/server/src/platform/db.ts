@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { type Column, getTableName, type SQL, sql, type Table } from 'drizzle-orm';
@@ -182,6 +182,38 @@ export async function copyByteaById(
   return bytes;
 }
 
+/** PGlite's bind step sends a typed array as binary; its serializer type says string, hence the cast. */
+const passBytesThrough = ((value: Uint8Array) => value) as unknown as (value: unknown) => string;
+
+/**
+ * Many strings as one parameter: their UTF-8 bytes end to end, with each one's start (1-based) and byte length (-1
+ * for a null), read back with `unpackText`. A text[] parameter is spelled as an array literal, each string quoted
+ * and escaped, then measured character by character by the embedded database's driver: for the megabytes of passages
+ * an indexing statement takes, that cost seconds of the one thread (ADR 0098); bytes are copied as they are.
+ */
+export interface PackedTexts {
+  bytes: Buffer;
+  starts: number[];
+  lengths: number[];
+}
+
+export function packTexts(values: ReadonlyArray<string | null>): PackedTexts {
+  const lengths = values.map((value) => (value === null ? -1 : Buffer.byteLength(value, 'utf8')));
+  const bytes = Buffer.allocUnsafe(lengths.reduce((total, length) => total + Math.max(length, 0), 0));
+  const starts: number[] = new Array(values.length);
+  let offset = 0;
+  values.forEach((value, index) => {
+    starts[index] = offset + 1;
+    if (value !== null) offset += bytes.write(value, offset, 'utf8');
+  });
+  return { bytes, starts, lengths };
+}
+
+/** The text at `start` (1-based) of `length` bytes of packed texts (`packTexts`); null where the length is -1. */
+export function unpackText(bytes: SQL, start: SQL, length: SQL): SQL {
+  return sql`CASE WHEN ${length} < 0 THEN NULL ELSE convert_from(substring(${bytes} FROM ${start} FOR ${length}), 'UTF8') END`;
+}
+
 async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File }): Promise<DatabaseHandle> {
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = new PGlite({
@@ -189,6 +221,9 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File 
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     extensions: { vector, pg_trgm },
+    // A byte string goes to the database as it is, in binary format (like node-postgres sends a Buffer). PGlite's own
+    // serializer spells it out in hex, a JavaScript loop over every byte: megabytes of passages cost seconds (ADR 0098).
+    serializers: { [pgliteTypes.BYTEA]: passBytesThrough },
   });
   await client.waitReady;
   await client.exec('CREATE EXTENSION IF NOT EXISTS vector; CREATE EXTENSION IF NOT EXISTS pg_trgm;');

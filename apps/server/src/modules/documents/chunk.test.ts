@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkPages, cleanText, splitParagraphs } from './chunk.ts';
+import { chunkPages, cleanText, countWords, splitParagraphs } from './chunk.ts';
 import { indexedTitle } from './ingest.ts';
 
 const words = (count: number, word = 'word') =>
@@ -82,5 +82,25 @@ describe('indexedTitle', () => {
     expect(indexedTitle('Q3_budget-final.xlsx')).toBe('Q3 budget final xlsx');
     expect(indexedTitle('logo.png')).toBe('logo png');
     expect(indexedTitle('A title that is a sentence.')).toBe('A title that is a sentence.');
+  });
+});
+
+describe('countWords', () => {
+  it('counts words as splitting on the regular expression whitespace class does, for every kind of space', () => {
+    const spaces = [...Array.from({ length: 0x10000 }, (_, code) => String.fromCharCode(code))].filter((character) =>
+      /\s/.test(character),
+    );
+    expect(spaces.length).toBeGreaterThan(20);
+    const samples = [
+      '',
+      '   ',
+      'one',
+      ' two  words ',
+      ...spaces.map((space) => `a${space}b${space}${space}c`),
+      spaces.join('x'),
+      `\u200bzero-width\u200bspace is not a space`,
+      'emoji 🙂 and surrogate \ud83d pairs',
+    ];
+    for (const sample of samples) expect(countWords(sample), JSON.stringify(sample)).toBe(wordCount(sample));
   });
 });

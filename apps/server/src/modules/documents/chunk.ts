@@ -21,7 +21,34 @@ export interface ChunkOptions {
 export const DEFAULT_MAX_WORDS = 300;
 const DEFAULT_MAX_CHARS = 3000;
 
-const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
+/** Whether this UTF-16 code unit is whitespace as `\s` in a regular expression means it. */
+function isSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** The number of runs of non-whitespace, counted without building them (chunking counts every paragraph). */
+export function countWords(text: string): number {
+  let words = 0;
+  let isInWord = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const isWordCharacter = !isSpace(text.charCodeAt(index));
+    if (isWordCharacter && !isInWord) words += 1;
+    isInWord = isWordCharacter;
+  }
+  return words;
+}
 
 /** Removes control characters (keeping tab and newline), normalises line ends and blank lines. */
 export function cleanText(text: string): string {

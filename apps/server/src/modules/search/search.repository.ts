@@ -9,7 +9,7 @@ import {
   searchSegments,
   searchStats,
 } from '../../db/schema/index.ts';
-import { columnNames, type Database, rowsOf } from '../../platform/db.ts';
+import { columnNames, type Database, packTexts, rowsOf, unpackText } from '../../platform/db.ts';
 import { visibleDocumentsCondition } from '../access/index.ts';
 import { type CompactionReport, compactSearchSegments } from './compaction.ts';
 import { findChunkIdsOfDocuments, rankSegments, readSegments, segmentColumns, textArrayOf } from './lexical-index.ts';
@@ -84,8 +84,13 @@ export async function insertIndexedChunks(
 ): Promise<void> {
   if (passages.length === 0) return;
   const chunkCount = columnNames(searchLexemes.chunkCount);
+  const texts = packTexts(passages.map((passage) => passage.text));
+  const vectors = packTexts(passages.map((passage) => passage.vector ?? null));
   await db.execute(sql`
-    WITH titles AS (
+    WITH packed AS (
+      SELECT ${sql.param(texts.bytes)}::bytea AS texts, ${sql.param(vectors.bytes)}::bytea AS vectors
+    ),
+    titles AS (
       SELECT t.document_id, t.title
       FROM unnest(
         ${sql.param([...indexedTitles.keys()])}::uuid[],
@@ -95,13 +100,20 @@ export async function insertIndexedChunks(
     analysed AS (
       SELECT c.document_id, c.ordinal, c.page, c.text, coalesce(terms.lexemes, '{}'::text[]) AS lexemes,
              coalesce(terms.tfs, '{}'::smallint[]) AS tfs, coalesce(terms.length, 0) AS length
-      FROM unnest(
-        ${sql.param(passages.map((passage) => passage.documentId))}::uuid[],
-        ${sql.param(passages.map((passage) => passage.ordinal))}::int[],
-        ${sql.param(passages.map((passage) => passage.page))}::int[],
-        ${sql.param(passages.map((passage) => passage.text))}::text[],
-        ${sql.param(passages.map((passage) => passage.vector ?? null))}::text[]
-      ) AS c (document_id, ordinal, page, text, vector)
+      FROM (
+        SELECT p.document_id, p.ordinal, p.page,
+               ${unpackText(sql`packed.texts`, sql`p.text_start`, sql`p.text_length`)} AS text,
+               ${unpackText(sql`packed.vectors`, sql`p.vector_start`, sql`p.vector_length`)} AS vector
+        FROM packed, unnest(
+          ${sql.param(passages.map((passage) => passage.documentId))}::uuid[],
+          ${sql.param(passages.map((passage) => passage.ordinal))}::int[],
+          ${sql.param(passages.map((passage) => passage.page))}::int[],
+          ${sql.param(texts.starts)}::int[],
+          ${sql.param(texts.lengths)}::int[],
+          ${sql.param(vectors.starts)}::int[],
+          ${sql.param(vectors.lengths)}::int[]
+        ) AS p (document_id, ordinal, page, text_start, text_length, vector_start, vector_length)
+      ) AS c
       JOIN titles ON titles.document_id = c.document_id
       CROSS JOIN LATERAL (
         SELECT array_agg(l.lexeme) AS lexemes,
