@@ -218,6 +218,19 @@ export async function findFilesByIds(db: Database, fileIds: string[]): Promise<S
   return db.select(fileColumns).from(files).where(inArray(files.id, fileIds));
 }
 
+/** Documents with their stored files (uploads and space files), by document id, in one statement. */
+export async function findDocumentsWithFiles(
+  db: Database,
+  documentIds: string[],
+): Promise<Array<{ document: DocumentRow; file: StoredFileRow }>> {
+  if (documentIds.length === 0) return [];
+  return db
+    .select({ document: documentColumns, file: fileColumns })
+    .from(documents)
+    .innerJoin(files, eq(files.id, documents.fileId))
+    .where(inArray(documents.id, documentIds));
+}
+
 export interface DocumentForIngestion {
   id: string;
   ownerId: string;

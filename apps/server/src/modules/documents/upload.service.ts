@@ -7,7 +7,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import { ObjectTooLargeError, type Storage } from '../../platform/storage.ts';
-import { findDocumentsByIds, findFilesByIds, findUploadsByContent, insertUploads } from './documents.repository.ts';
+import { findDocumentsWithFiles, findUploadsByContent, insertUploads } from './documents.repository.ts';
 import { toDocumentSummary } from './documents.service.ts';
 import { createTextProbe, decideFileType } from './file-types.ts';
 import { INGEST_DOCUMENT_JOB, INGEST_JOB_JOIN } from './ingestion.service.ts';
@@ -275,26 +275,19 @@ export async function uploadFiles(
   deps.jobs.wake();
   await discard(results.flatMap((result) => (result.duplicateKey ? [result.duplicateKey] : [])));
 
-  const files = new Map(
+  // Read after the commit: a document may already be indexing, and the answer says where it is.
+  const stored = new Map(
     (
-      await findFilesByIds(
-        deps.db,
-        results.map((result) => result.fileId),
-      )
-    ).map((f) => [f.id, f]),
-  );
-  const documents = new Map(
-    (
-      await findDocumentsByIds(
+      await findDocumentsWithFiles(
         deps.db,
         results.map((result) => result.documentId),
       )
-    ).map((d) => [d.id, d]),
+    ).map((row) => [row.document.id, row]),
   );
   const accepted = results.flatMap(({ fileId, documentId }) => {
-    const file = files.get(fileId);
-    const document = documents.get(documentId);
-    if (!file || !document) return [];
+    const row = stored.get(documentId);
+    if (!row || row.file.id !== fileId) return [];
+    const { document, file } = row;
     return [
       {
         id: file.id,
