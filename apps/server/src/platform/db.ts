@@ -185,18 +185,19 @@ export async function copyByteaById(
 /** PGlite's bind step sends a typed array as binary; its serializer type says string, hence the cast. */
 const passBytesThrough = ((value: Uint8Array) => value) as unknown as (value: unknown) => string;
 
-/**
- * Many strings as one parameter: their UTF-8 bytes end to end, with each one's start (1-based) and byte length (-1
- * for a null), read back with `unpackText`. A text[] parameter is spelled as an array literal, each string quoted
- * and escaped, then measured character by character by the embedded database's driver: for the megabytes of passages
- * an indexing statement takes, that cost seconds of the one thread (ADR 0098); bytes are copied as they are.
- */
+/** Strings packed as one byte string (`packTexts`). */
 export interface PackedTexts {
   bytes: Buffer;
   starts: number[];
   lengths: number[];
 }
 
+/**
+ * Many strings as one parameter: their UTF-8 bytes end to end, with each one's start (1-based) and byte length (-1
+ * for a null), read back with `unpackText`. A text[] parameter is spelled as an array literal, each string quoted
+ * and escaped, then measured character by character by the embedded database's driver: for the megabytes of passages
+ * an indexing statement takes, that cost seconds of the one thread (ADR 0098); bytes are copied as they are.
+ */
 export function packTexts(values: ReadonlyArray<string | null>): PackedTexts {
   const lengths = values.map((value) => (value === null ? -1 : Buffer.byteLength(value, 'utf8')));
   const bytes = Buffer.allocUnsafe(lengths.reduce((total, length) => total + Math.max(length, 0), 0));

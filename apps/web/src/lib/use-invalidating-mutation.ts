@@ -7,7 +7,8 @@ export type InvalidatingMutationConfig<TInput, TOutput> = Omit<
 
 /**
  * A mutation that refetches every query under `queryKeys` once it succeeds, before the caller's own onSuccess runs,
- * so a success toast or navigation never shows stale data; fetches in flight are cancelled first and asked again. The features' mutation hooks are thin wrappers of it.
+ * so a success toast or navigation never shows stale data; fetches in flight are cancelled first and asked again.
+ * The features' mutation hooks are thin wrappers of it.
  */
 export function useInvalidatingMutation<TInput, TOutput>(
   queryKeys: readonly QueryKey[],

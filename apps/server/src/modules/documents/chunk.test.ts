@@ -87,7 +87,7 @@ describe('indexedTitle', () => {
 
 describe('countWords', () => {
   it('counts words as splitting on the regular expression whitespace class does, for every kind of space', () => {
-    const spaces = [...Array.from({ length: 0x10000 }, (_, code) => String.fromCharCode(code))].filter((character) =>
+    const spaces = Array.from({ length: 0x10000 }, (_, code) => String.fromCharCode(code)).filter((character) =>
       /\s/.test(character),
     );
     expect(spaces.length).toBeGreaterThan(20);

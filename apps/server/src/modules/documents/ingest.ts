@@ -54,7 +54,8 @@ export function isIngestFailure(outcome: IngestTextOutcome): outcome is IngestTe
 
 /**
  * A transaction indexes at most this many documents, and a statement at most this many passages: large enough that a
- * statement's own cost (round trip, plan, triggers) is spread thin, small enough to keep a statement's memory modest.
+ * statement's own cost (round trip, plan, triggers) is spread thin and a sync window (256 items) is one statement,
+ * small enough to keep a statement's memory modest (ADR 0098).
  */
 export const DOCUMENTS_PER_TRANSACTION = 256;
 const PASSAGES_PER_STATEMENT = 4000;
@@ -227,7 +228,7 @@ export async function ingestTexts(
  * Items in as few parts as the limit allows, of even sizes: 256 in parts of at most 200 are two of 128, not 200 and 56
  * (a small statement writes almost as many segment rows and lexeme updates as a full one, ADR 0098).
  */
-export function splitEvenly<T>(items: readonly T[], limit: number): T[][] {
+function splitEvenly<T>(items: readonly T[], limit: number): T[][] {
   const parts = Math.ceil(items.length / limit);
   return Array.from({ length: parts }, (_, part) =>
     items.slice(Math.round((part * items.length) / parts), Math.round(((part + 1) * items.length) / parts)),
