@@ -50,7 +50,7 @@ import {
 } from '../apps/server/src/modules/search/search.repository.ts';
 import { searchPassages } from '../apps/server/src/modules/search/search.service.ts';
 import { startTextAnalysis } from '../apps/server/src/modules/search/text-analysis.ts';
-import { type Database, openDatabase, rowsOf } from '../apps/server/src/platform/db.ts';
+import { checkpointEmbeddedDatabase, type Database, openDatabase, rowsOf } from '../apps/server/src/platform/db.ts';
 import { createSeededRandom, ndcgAt, percentile, readJsonl, readQrels, recallAt } from './eval-metrics.ts';
 import { toScifactIngestInput } from './scifact-input.ts';
 
@@ -206,7 +206,7 @@ async function ingestAll(db: Database, inputs: Iterable<IngestTextInput>): Promi
     if (performance.now() - maintainedAt >= MAINTENANCE_INTERVAL_MS) {
       const maintenanceStarted = performance.now();
       await maintainSearchIndex(db);
-      await db.execute(sql`CHECKPOINT`);
+      await checkpointEmbeddedDatabase(db);
       maintainedAt = performance.now();
       // Progress on stderr, so a long stage shows whether its rate holds (the figures below stay on stdout).
       const seconds = (maintainedAt - started) / 1000;
@@ -314,7 +314,7 @@ async function main() {
       }
       // What the search.maintain job does after a burst of indexing, then a checkpoint so the folder size is honest.
       await maintainSearchIndex(db);
-      await db.execute(sql`CHECKPOINT`);
+      await checkpointEmbeddedDatabase(db);
       if (!stages.includes(stage)) continue;
 
       const totals = await countCorpus(db);

@@ -121,9 +121,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
  * of recycled WAL segments, which made the data folder about three times the database after bulk indexing. With 32 MB
  * a checkpoint runs every 32 MB of WAL and at most that much stays behind (the search maintenance job checkpoints after
  * each indexing burst), so the folder stays near the database's size; the price is more frequent checkpoints, which
- * are cheap with PGlite's fsync off.
+ * are cheap with PGlite's fsync off. Segments the log is done with are deleted rather than kept as future ones
+ * (`wal_recycle` off), and a new one is made without writing 16 MB of zeros first (`wal_init_zero` off), so after
+ * `checkpointEmbeddedDatabase` one segment is left (ADR 0099).
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'max_wal_size=32MB', '-c', 'min_wal_size=32MB'];
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'max_wal_size=32MB',
+  '-c',
+  'min_wal_size=32MB',
+  '-c',
+  'wal_recycle=off',
+  '-c',
+  'wal_init_zero=off',
+];
 
 /** PGlite clients by their top-level drizzle handle (a transaction's handle is not here: its statements must stay in it). */
 const pgliteClients = new WeakMap<object, PGlite>();
@@ -145,6 +157,16 @@ export async function lockKeysForTransaction(db: Database, keys: string[]): Prom
       ORDER BY hash
       OFFSET 0
     ) AS ordered`);
+}
+
+/**
+ * A checkpoint of the embedded database that leaves one WAL segment behind (ADR 0099). The log first moves to a new
+ * segment, so every older one lies before the checkpoint's redo point and is removed; with `wal_recycle` off it is
+ * deleted rather than renamed ahead as a future segment (which kept a second 16 MB file).
+ */
+export async function checkpointEmbeddedDatabase(db: Database): Promise<void> {
+  await db.execute(sql`SELECT pg_switch_wal()`);
+  await db.execute(sql`CHECKPOINT`);
 }
 
 /** Whether this is the embedded database's top-level handle (not a transaction's, nor a server's). */
@@ -215,6 +237,28 @@ export function unpackText(bytes: SQL, start: SQL, length: SQL): SQL {
   return sql`CASE WHEN ${length} < 0 THEN NULL ELSE convert_from(substring(${bytes} FROM ${start} FOR ${length}), 'UTF8') END`;
 }
 
+/** The template databases PostgreSQL's initdb makes beside `postgres`, where the app's data lives. */
+const TEMPLATE_DATABASES = ['template0', 'template1'];
+
+/**
+ * Drops the template databases (7.2 MB each) from an embedded database. They serve only CREATE DATABASE, which one
+ * process's embedded database never runs, and they were a fifth of the data folder of a 5,000-document install
+ * (ADR 0099). A data folder without them opens, dumps and loads as before; this does nothing on a folder already
+ * without them, and DROP DATABASE left half-done by a crash is finished on the next start.
+ */
+export async function dropTemplateDatabases(client: PGlite): Promise<void> {
+  const present = await client.query<{ name: string }>(
+    'SELECT datname AS name FROM pg_database WHERE datname = ANY ($1::text[])',
+    [TEMPLATE_DATABASES],
+  );
+  if (present.rows.length === 0) return;
+  // A template database cannot be dropped; DROP DATABASE runs outside a transaction, so one statement each.
+  await client.query('UPDATE pg_database SET datistemplate = false WHERE datname = ANY ($1::text[])', [
+    TEMPLATE_DATABASES,
+  ]);
+  for (const { name } of present.rows) await client.exec(`DROP DATABASE ${quoteIdentifier(name)}`);
+}
+
 async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File }): Promise<DatabaseHandle> {
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = new PGlite({
@@ -228,6 +272,7 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File 
   });
   await client.waitReady;
   await client.exec('CREATE EXTENSION IF NOT EXISTS vector; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
+  await dropTemplateDatabases(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   pgliteClients.set(db, client);

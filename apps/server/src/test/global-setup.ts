@@ -7,7 +7,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { MIGRATIONS_FOLDER } from '../platform/db.ts';
+import { dropTemplateDatabases, MIGRATIONS_FOLDER } from '../platform/db.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,6 +24,7 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, 'template.tar');
   const client = new PGlite({ extensions: { vector, pg_trgm } });
   await client.exec('CREATE EXTENSION IF NOT EXISTS vector; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
+  await dropTemplateDatabases(client);
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
   const dump = await client.dumpDataDir('none');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../../platform/db.ts';
+import { checkpointEmbeddedDatabase, type DatabaseHandle } from '../../platform/db.ts';
 import type { Embedder } from '../../platform/embeddings.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import { maintainSearchIndex } from './search.repository.ts';
@@ -58,6 +57,6 @@ export function registerSearchJobs(app: FastifyInstance): void {
     const report = await maintainSearchIndex(app.database.db, { vacuum: isEmbedded });
     job.log.debug(report, 'search index maintained');
     // A checkpoint after the burst lets PGlite's write-ahead log shrink back (platform/db.ts); a server has its own.
-    if (isEmbedded) await app.database.db.execute(sql`CHECKPOINT`);
+    if (isEmbedded) await checkpointEmbeddedDatabase(app.database.db);
   });
 }
