@@ -10,7 +10,6 @@ import {
   findDocumentChunks,
   findPassages,
   insertEmbeddings,
-  lexemesOfWords,
   type PassageFilter,
   type PassageRow,
   rankChunksByVector,
@@ -19,6 +18,7 @@ import {
   type ScoredChunk,
 } from './search.repository.ts';
 import { buildSnippet, candidateWords, wordsOf } from './snippet.ts';
+import { analyseWords } from './word-analysis.ts';
 
 export type { DocumentChunk } from './search.repository.ts';
 
@@ -142,7 +142,7 @@ async function matcherFor(db: Database, lexemes: string[], texts: string[]): Pro
   if (lexemes.length === 0) return () => false;
   const words = new Set<string>();
   for (const text of texts) for (const word of wordsOf(text)) words.add(word);
-  const analysed = await lexemesOfWords(db, candidateWords(words, lexemes));
+  const analysed = await analyseWords(db, candidateWords(words, lexemes));
   const wanted = new Set(lexemes);
   const matched = new Set(
     [...analysed].filter(([, found]) => found.some((lexeme) => wanted.has(lexeme))).map(([word]) => word),
