@@ -1,5 +1,6 @@
 import { NO_FILE_PERMISSIONS, ROLES, type Role, SPACE_FILE_PERMISSIONS } from '@lumen/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, sharedFiles, spaceMembers, spaces, teams, userRoles } from '../../db/schema/index.ts';
 import { type Database, type DatabaseHandle, rowsOf } from '../../platform/db.ts';
@@ -12,6 +13,7 @@ import {
   requireSpaceAccess,
   type SpaceViewerFacts,
   searchScopeIds,
+  searchScopeIdsSource,
   spaceFilePermissions,
   viewableSpacesCondition,
   visibleDocumentsCondition,
@@ -301,6 +303,29 @@ describe('access rules: TypeScript and SQL agree over the grid', () => {
         expect([...reached].sort(), where).toEqual(visible);
       }
     }
+  });
+
+  it("search scopes: the rule's database function gives the same scopes as the rule's subquery", async () => {
+    const dialect = new PgDialect();
+    const idsOf = async (source: SQL) =>
+      rowsOf<{ id: number | string }>(await db.execute(sql`SELECT id FROM ${source}`))
+        .map((row) => Number(row.id))
+        .sort((a, b) => a - b);
+    for (const viewer of viewers) {
+      for (const spaceId of [null, ...spaceCases.map((space) => space.id)]) {
+        const source = await searchScopeIdsSource(db, viewer.userId, spaceId);
+        expect(dialect.sqlToQuery(source).sql).toMatch(/^lumen_search_scopes_[0-9a-f]{16}\(/);
+        const where = `${viewer.teamCase} / space role ${viewer.spaceRole ?? 'none'} / ${spaceId ?? 'everywhere'}`;
+        expect(await idsOf(source), where).toEqual(
+          await idsOf(sql`${searchScopeIds(viewer.userId, spaceId)} AS scope (id)`),
+        );
+      }
+    }
+    // Inside a transaction the rule's subquery serves (a transaction must not make functions on the side).
+    await db.transaction(async (tx) => {
+      const source = await searchScopeIdsSource(tx, viewers[0]?.userId ?? '', null);
+      expect(dialect.sqlToQuery(source).sql).not.toContain('lumen_search_scopes_');
+    });
   });
 
   it('shared files: team-wide, to me, by me and to a viewable space, in both forms', async () => {

@@ -11,6 +11,7 @@ export {
   searchScopeIds,
   visibleDocumentsCondition,
 } from './document-access.ts';
+export { searchScopeIdsSource } from './search-scope-function.ts';
 export {
   canManageSpace,
   canViewSpace,

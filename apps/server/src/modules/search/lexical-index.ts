@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { chunks, searchSegments, searchTombstones } from '../../db/schema/index.ts';
 import { columnNames, copyByteaById, type Database, isPgliteHandle, rowsOf } from '../../platform/db.ts';
-import { searchScopeIds } from '../access/index.ts';
+import { searchScopeIdsSource } from '../access/index.ts';
 
 /**
  * The packed lexical index (ADR 0094): segments of postings per (lexeme, search scope), read by the query's lexemes in
@@ -194,8 +194,9 @@ async function readSegmentsOnce(
     lexemes.map((lexeme) => sql`${lexeme}`),
     sql`, `,
   );
+  const scopeSource = await searchScopeIdsSource(db, userId, spaceId);
   const result = await db.execute(sql`
-    WITH scope AS MATERIALIZED (SELECT id FROM ${searchScopeIds(userId, spaceId)} AS s)
+    WITH scope AS MATERIALIZED (SELECT id FROM ${scopeSource})
     SELECT 'segment' AS kind, g.id, g.scope_id AS "scopeId", g.lexeme, g.posting_count AS "postingCount",
            g.max_tf AS "maxTf", g.min_length AS "minLength", g.first_chunk_id AS "firstChunkId",
            g.last_chunk_id AS "lastChunkId",
