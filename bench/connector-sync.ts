@@ -35,6 +35,7 @@ import { connections, documents, syncRuns } from '../apps/server/src/db/schema/i
 import { BENCH_ORIGIN, loadBenchConfig, signInBenchUser } from './bench-session.ts';
 import type { FakeHostCommand, FakeHostReady, FakeHostRequests } from './connector-fake-host.ts';
 import { loadParagraphs } from './connector-files.ts';
+import { describeMachineReference } from './machine-reference.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -330,6 +331,7 @@ async function main() {
   const chosen = args.only ? specs.filter((spec) => spec.provider === args.only) : specs;
   if (chosen.length === 0) throw new Error(`--only must be one of ${specs.map((spec) => spec.provider).join(', ')}`);
   const { paragraphs, source } = loadParagraphs();
+  console.log(await describeMachineReference());
   console.log(`Connector sync benchmark (${source}, ${paragraphs.length} paragraphs)`);
   const results: Result[] = [];
   for (const spec of chosen) results.push(await benchProvider(spec));

@@ -24,6 +24,7 @@ import { searchPassages } from '../apps/server/src/modules/search/search.service
 import { startTextAnalysis } from '../apps/server/src/modules/search/text-analysis.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 import { ndcgAt, percentile, readJsonl, readQrels, recallAt } from './eval-metrics.ts';
+import { describeMachineReference } from './machine-reference.ts';
 import { toScifactIngestInput } from './scifact-input.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,6 +64,7 @@ async function main() {
     path.join(dataDir, split === 'test' ? 'queries_test.jsonl' : 'queries.jsonl'),
   ).filter((query) => qrels.has(query._id));
 
+  console.log(await describeMachineReference());
   console.log(`SciFact ${split} split: ${docs.length} documents, ${queries.length} queries (EVAL_DIR ${evalDir})`);
   const handle = await openDatabase({ kind: 'pglite' });
   const db = handle.db;

@@ -52,6 +52,7 @@ import { searchPassages } from '../apps/server/src/modules/search/search.service
 import { startTextAnalysis } from '../apps/server/src/modules/search/text-analysis.ts';
 import { checkpointEmbeddedDatabase, type Database, openDatabase, rowsOf } from '../apps/server/src/platform/db.ts';
 import { createSeededRandom, ndcgAt, percentile, readJsonl, readQrels, recallAt } from './eval-metrics.ts';
+import { describeMachineReference } from './machine-reference.ts';
 import { toScifactIngestInput } from './scifact-input.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -242,6 +243,7 @@ async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-search-scale-'));
   let handle = await openDatabase({ kind: 'pglite', dataDir });
   let db = handle.db;
+  console.log(await describeMachineReference());
   console.log(
     `search-scale: stages ${stages.join(', ')}, scale ${scale}, ${queries.length} SciFact test queries, data in ${dataDir}`,
   );

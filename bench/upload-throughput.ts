@@ -20,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { rowsOf } from '../apps/server/src/platform/db.ts';
 import { BENCH_ORIGIN, loadBenchConfig, signInBenchUser } from './bench-session.ts';
+import { describeMachineReference } from './machine-reference.ts';
 import type { UploadClientReport, UploadClientRequest } from './upload-client.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,6 +63,7 @@ async function main() {
       return { ready: Number(row?.ready ?? 0), failed: Number(row?.failed ?? 0) };
     };
 
+    console.log(await describeMachineReference());
     console.log(
       `upload-throughput: ${documents.length} SciFact abstracts as .txt files, ${FILES_PER_REQUEST} a request, ${inFlight} in flight, from a client process of its own`,
     );

@@ -16,10 +16,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
+import { useFormFields } from '@/hooks/use-form-fields';
 import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { getFieldErrors } from '@/lib/form';
 import { useCreateTask } from '../api/create-task';
-import { useFormFields } from '../hooks/use-form-fields';
 import type { WorkItemMember } from '../types';
 
 type TaskForm = { title: string; assignedTo: string; priority: TaskPriority; dueDate: string };

@@ -15,10 +15,10 @@ import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
+import { useFormFields } from '@/hooks/use-form-fields';
 import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { getFieldErrors } from '@/lib/form';
 import { useShareFile } from '../api/share-file';
-import { useFormFields } from '../hooks/use-form-fields';
 import type { WorkItemMember, WorkItemSpace } from '../types';
 
 /** '' = the whole team, 'user:<id>' = one member, 'space:<id>' = the members of a space. */
