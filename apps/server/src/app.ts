@@ -15,6 +15,7 @@ import {
   createConnectorRegistry,
   createDrivers,
   createIntegrationsRuntime,
+  integrationRequestsRoutes,
   integrationsPopupRoutes,
   integrationsRoutes,
   registerIntegrationJobs,
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await signedIn.register(spacesRoutes, { config });
         await signedIn.register(workItemsRoutes);
         await signedIn.register(integrationsRoutes, { runtime: integrations });
+        await signedIn.register(integrationRequestsRoutes);
       });
     },
     { prefix: '/api' },

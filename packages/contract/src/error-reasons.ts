@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from './auth.ts';
 import type { ErrorCode } from './errors.ts';
+import { INTEGRATION_REQUEST_MESSAGES } from './integration-requests.ts';
 import { INTEGRATION_MESSAGES } from './integrations.ts';
 import { CUSTOM_LABEL_MAX, FULL_NAME_MAX, INVITATION_MESSAGES } from './invitations.ts';
 import { SPACE_DESCRIPTION_MAX, SPACE_MESSAGES, SPACE_NAME_MAX } from './spaces.ts';
@@ -198,6 +199,39 @@ export const ERROR_REASONS = {
   INTEGRATION_PROVIDER_UNKNOWN: { code: 'VALIDATION_FAILED', message: INTEGRATION_MESSAGES.unknownProvider },
   INTEGRATION_NOT_CONNECTED: { code: 'NOT_FOUND', message: INTEGRATION_MESSAGES.notConnected },
   INTEGRATION_NEEDS_RECONNECT: { code: 'CONFLICT', message: INTEGRATION_MESSAGES.needsReconnect },
+
+  // ---- Integration requests (INTEGRATION_REQUEST_MESSAGES) ----
+  INTEGRATION_REQUEST_PLATFORM_REQUIRED: {
+    code: 'VALIDATION_FAILED',
+    message: INTEGRATION_REQUEST_MESSAGES.platformRequired,
+  },
+  INTEGRATION_REQUEST_PLATFORM_TOO_LONG: {
+    code: 'VALIDATION_FAILED',
+    message: INTEGRATION_REQUEST_MESSAGES.platformTooLong,
+  },
+  INTEGRATION_REQUEST_PURPOSE_REQUIRED: {
+    code: 'VALIDATION_FAILED',
+    message: INTEGRATION_REQUEST_MESSAGES.purposeRequired,
+  },
+  INTEGRATION_REQUEST_PURPOSE_TOO_LONG: {
+    code: 'VALIDATION_FAILED',
+    message: INTEGRATION_REQUEST_MESSAGES.purposeTooLong,
+  },
+  INTEGRATION_REQUEST_URGENCY_INVALID: {
+    code: 'VALIDATION_FAILED',
+    message: INTEGRATION_REQUEST_MESSAGES.urgencyInvalid,
+  },
+  INTEGRATION_REQUEST_STATUS_INVALID: {
+    code: 'VALIDATION_FAILED',
+    message: INTEGRATION_REQUEST_MESSAGES.statusInvalid,
+  },
+  INTEGRATION_REQUEST_CURSOR_INVALID: {
+    code: 'VALIDATION_FAILED',
+    message: INTEGRATION_REQUEST_MESSAGES.cursorInvalid,
+  },
+  INTEGRATION_REQUEST_NOT_FOUND: { code: 'NOT_FOUND', message: INTEGRATION_REQUEST_MESSAGES.notFound },
+  INTEGRATION_REQUESTS_ADMINS_ONLY: { code: 'FORBIDDEN', message: INTEGRATION_REQUEST_MESSAGES.adminsOnly },
+  INTEGRATION_REQUESTS_TOO_MANY_OPEN: { code: 'CONFLICT', message: INTEGRATION_REQUEST_MESSAGES.tooManyOpen },
 
   // ---- The assistant and conversations ----
   CONVERSATION_NOT_FOUND: { code: 'NOT_FOUND', message: 'Conversation not found.' },

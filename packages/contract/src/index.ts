@@ -6,6 +6,7 @@ export * from './error-reasons.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './ids.ts';
+export * from './integration-requests.ts';
 export * from './integrations.ts';
 export * from './invitations.ts';
 export * from './people.ts';

@@ -27,7 +27,7 @@ const integrationEventSchema = z.object({
 
 const changedEventSchema = z.object({
   type: z.literal('changed'),
-  resource: z.enum(['tasks', 'shared_files', 'spaces', 'documents', 'team']),
+  resource: z.enum(['tasks', 'shared_files', 'spaces', 'documents', 'team', 'integration_requests']),
   teamId: z.string().nullable(),
 });
 

@@ -3,10 +3,12 @@ import {
   askRequestSchema,
   chatRequestSchema,
   conversationListQuerySchema,
+  createIntegrationRequestSchema,
   createInvitationSchema,
   createSpaceSchema,
   createTaskSchema,
   createTeamSchema,
+  decideIntegrationRequestSchema,
   departmentNameSchema,
   documentIdParamsSchema,
   ERROR_REASON_NAMES,
@@ -16,6 +18,7 @@ import {
   findErrorReason,
   formatErrorReason,
   integrationProviderParamsSchema,
+  integrationRequestListQuerySchema,
   inviteMemberFormSchema,
   inviteToSpaceSchema,
   isApiErrorBody,
@@ -105,6 +108,10 @@ const INVALID_INPUTS: Array<[string, ZodType, unknown]> = [
   ['chat', chatRequestSchema, { id: 'x', spaceId: 'y', message: { id: 'm', role: 'user', parts: [] } }],
   ['conversations of a space', conversationListQuerySchema, { spaceId: 'y' }],
   ['integration provider', integrationProviderParamsSchema, { provider: 'fax' }],
+  ['integration request', createIntegrationRequestSchema, { platform: ' ', purpose: '', urgency: 'now' }],
+  ['integration request, too long', createIntegrationRequestSchema, { platform: long(81), purpose: long(1001) }],
+  ['integration request answer', decideIntegrationRequestSchema, { status: 'maybe' }],
+  ['integration request list', integrationRequestListQuerySchema, { status: 'maybe' }],
 ];
 
 describe('ERROR_REASONS', () => {

@@ -1,7 +1,7 @@
 import type { ApiErrorBody, Role } from '@lumen/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { user } from '../db/schema/index.ts';
+import { auditLogs, user } from '../db/schema/index.ts';
 import { createSignedInUser, TEST_APP_URL, type TestContext } from './build-test-app.ts';
 import { seedMember } from './seed.ts';
 
@@ -69,4 +69,13 @@ export async function createTeamWithRoles(ctx: TestContext, name = 'Acme'): Prom
   const employee = await addMember(ctx, teamId, 'employee');
   const viewer = await addMember(ctx, teamId, 'viewer');
   return { teamId, admin, lead, employee, viewer };
+}
+
+/** The audit actions written for one record of the team, in no particular order. */
+export async function auditActionsOf(ctx: TestContext, teamId: string, resourceId: string): Promise<string[]> {
+  const rows = await ctx.app.database.db
+    .select({ action: auditLogs.action })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.teamId, teamId), eq(auditLogs.resourceId, resourceId)));
+  return rows.map((row) => row.action);
 }

@@ -114,7 +114,7 @@ export const routes: RouteObject[] = [
                 lazy: async () => {
                   const [{ WorkspaceRoute }] = await Promise.all([
                     import('./routes/app/workspace'),
-                    loadNamespaces(['teams', 'workspace']),
+                    loadNamespaces(['teams', 'workspace', 'integrations']),
                   ]);
                   return { Component: WorkspaceRoute };
                 },

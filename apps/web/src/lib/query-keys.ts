@@ -27,3 +27,6 @@ export const DAILY_UPDATES_QUERY_KEY = ['me', 'daily-updates'] as const;
 
 /** The connected services (integrations) of the signed-in user, and each connection's failed items beneath. */
 export const INTEGRATIONS_QUERY_KEY = ['integrations'] as const;
+
+/** Requests for integrations Lumen does not have: the caller's own (the card) and the team's (the admins' list). */
+export const INTEGRATION_REQUESTS_QUERY_KEY = ['integration-requests'] as const;

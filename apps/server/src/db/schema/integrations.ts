@@ -1,6 +1,23 @@
-import { CONNECTION_STATUSES, CONNECTOR_PROVIDERS, SYNC_RUN_STATUSES } from '@lumen/contract';
+import {
+  CONNECTION_STATUSES,
+  CONNECTOR_PROVIDERS,
+  INTEGRATION_REQUEST_STATUSES,
+  INTEGRATION_REQUEST_URGENCIES,
+  SYNC_RUN_STATUSES,
+} from '@lumen/contract';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { teams } from './teams.ts';
 
@@ -98,4 +115,33 @@ export const oauthStates = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('oauth_states_expires_at_idx').on(table.expiresAt)],
+);
+
+/**
+ * A team member's request for an integration Lumen does not have (the Custom Integration card): the team's admins
+ * answer it planned or declined. `seq` orders the admins' list and is its page cursor.
+ */
+export const integrationRequests = pgTable(
+  'integration_requests',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    requestedBy: text('requested_by')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    purpose: text('purpose').notNull(),
+    urgency: text('urgency', { enum: INTEGRATION_REQUEST_URGENCIES }).notNull(),
+    status: text('status', { enum: INTEGRATION_REQUEST_STATUSES }).notNull().default('open'),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('integration_requests_team_id_seq_idx').on(table.teamId, table.seq),
+    index('integration_requests_requested_by_seq_idx').on(table.requestedBy, table.seq),
+  ],
 );

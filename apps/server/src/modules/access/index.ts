@@ -23,9 +23,11 @@ export {
   viewableSpacesCondition,
 } from './space-access.ts';
 export {
+  assertIntegrationRequestReviewer,
   assertManager,
   canAssignRoles,
   canGrantRole,
+  canReviewIntegrationRequests,
   isManager,
   requireManager,
   requireMembership,

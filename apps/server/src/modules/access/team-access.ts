@@ -38,3 +38,12 @@ export function canGrantRole(granterRole: Role, role: Role): boolean {
 export function canAssignRoles(membership: Membership): boolean {
   return isTeamAdmin(membership);
 }
+
+/** Team admins list the team's integration requests and answer them planned or declined (issue #12). */
+export function canReviewIntegrationRequests(membership: Membership | null): boolean {
+  return isTeamAdmin(membership);
+}
+
+export function assertIntegrationRequestReviewer(membership: Membership): void {
+  if (!canReviewIntegrationRequests(membership)) throw AppError.of('INTEGRATION_REQUESTS_ADMINS_ONLY');
+}

@@ -1,10 +1,11 @@
 import { SHARED_FILE_LIST_LIMIT, WORK_ITEM_ERRORS, WORK_ITEM_MESSAGES } from '@lumen/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, sharedFiles, spaceMembers, spaces, tasks, teamEmployees } from '../../db/schema/index.ts';
+import { sharedFiles, spaceMembers, spaces, tasks, teamEmployees } from '../../db/schema/index.ts';
 import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
 import {
   addMember,
+  auditActionsOf,
   callApi,
   createTeamWithAdmin,
   createTeamWithRoles,
@@ -34,14 +35,6 @@ async function createTeam(name: string) {
   await rename(ctx, otherEmployee, 'Alan', 'Turing');
   await rename(ctx, viewer, 'Vera', 'Viewer');
   return { teamId, admin, lead, employee, otherEmployee, viewer };
-}
-
-async function auditActions(teamId: string, resourceId: string): Promise<string[]> {
-  const rows = await db()
-    .select({ action: auditLogs.action })
-    .from(auditLogs)
-    .where(and(eq(auditLogs.teamId, teamId), eq(auditLogs.resourceId, resourceId)));
-  return rows.map((row) => row.action);
 }
 
 function expectError(response: Awaited<ReturnType<typeof callApi>>, status: number, message?: string) {
@@ -86,7 +79,7 @@ describe('POST /api/teams/current/tasks', () => {
     });
     const [row] = await db().select().from(tasks).where(eq(tasks.id, task.id));
     expect(row?.teamId).toBe(team.teamId);
-    expect(await auditActions(team.teamId, task.id)).toEqual(['task_create']);
+    expect(await auditActionsOf(ctx, team.teamId, task.id)).toEqual(['task_create']);
   });
 
   it('lets a team lead assign, with no priority (sorted as medium) and no due date', async () => {
@@ -262,7 +255,7 @@ describe('PATCH and DELETE /api/teams/current/tasks/:id', () => {
 
     const again = await callApi(ctx, team.employee, 'PATCH', `${TASKS_URL}/${task.id}`, { status: 'done' });
     expect(again.json().completedAt).toBe(completedAt);
-    expect(await auditActions(team.teamId, task.id)).toEqual(['task_create', 'task_complete']);
+    expect(await auditActionsOf(ctx, team.teamId, task.id)).toEqual(['task_create', 'task_complete']);
 
     const reopened = await callApi(ctx, team.employee, 'PATCH', `${TASKS_URL}/${task.id}`, { status: 'todo' });
     expect(reopened.json()).toEqual(expect.objectContaining({ status: 'todo', completedAt: null }));
@@ -341,7 +334,7 @@ describe('POST /api/teams/current/shared-files', () => {
       sharerName: 'Linus Lead',
       createdAt: expect.any(String),
     });
-    expect(await auditActions(team.teamId, file.id)).toEqual(['file_share']);
+    expect(await auditActionsOf(ctx, team.teamId, file.id)).toEqual(['file_share']);
   });
 
   it('shares with one member, or with a space of the team', async () => {

@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useR
 import { RealtimeEventsContext, type SubscribeToRealtime } from '@/hooks/use-realtime-events';
 import {
   DOCUMENTS_QUERY_KEY,
+  INTEGRATION_REQUESTS_QUERY_KEY,
   ROLE_QUERY_KEY,
   SHARED_FILES_QUERY_KEY,
   SPACES_QUERY_KEY,
@@ -23,6 +24,7 @@ const QUERIES_TO_REFRESH: Record<ChangedResource, ReadonlyArray<readonly string[
   spaces: [SPACES_QUERY_KEY, TEAM_QUERY_KEY],
   documents: [SPACES_QUERY_KEY, DOCUMENTS_QUERY_KEY],
   team: [TEAM_QUERY_KEY, ROLE_QUERY_KEY],
+  integration_requests: [INTEGRATION_REQUESTS_QUERY_KEY],
 };
 
 export function refreshFor(queryClient: QueryClient, event: RealtimeEvent): void {

@@ -464,7 +464,7 @@ describe('/chat', () => {
     expect(within(within(dialog).getByTestId('integration-slack')).getByRole('status')).toHaveTextContent(
       'Not configured',
     );
-    expect(within(dialog).getByRole('button', { name: 'Request' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Request' })).toBeEnabled();
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

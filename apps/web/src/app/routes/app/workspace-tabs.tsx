@@ -2,6 +2,7 @@ import type { RoleState } from '@lumen/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { getDocumentContentHref, useDocuments } from '@/features/documents/api/get-documents';
+import { IntegrationRequestsPanel } from '@/features/integrations/components/integration-requests-panel';
 import { usePreferences } from '@/features/preferences/api/get-preferences';
 import { useUpdatePreferences } from '@/features/preferences/api/update-preferences';
 import { useTeamStats } from '@/features/teams/api/get-team-stats';
@@ -77,15 +78,19 @@ export function DocumentsTab() {
   );
 }
 
-export function TeamTab() {
+/** Team Management's preview for managers; admins also review the team's integration requests here. */
+export function TeamTab({ isAdmin }: { isAdmin: boolean }) {
   const members = useMemberRows();
   return (
-    <TeamPanel
-      members={members.rows}
-      isPending={members.isPending}
-      isError={members.isError}
-      onRetry={() => void members.refetch()}
-    />
+    <div className="grid gap-6">
+      <TeamPanel
+        members={members.rows}
+        isPending={members.isPending}
+        isError={members.isError}
+        onRetry={() => void members.refetch()}
+      />
+      {isAdmin ? <IntegrationRequestsPanel /> : null}
+    </div>
   );
 }
 

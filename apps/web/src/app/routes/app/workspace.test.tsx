@@ -181,6 +181,38 @@ describe('/workspace', () => {
       '/team-management?action=invite',
     );
     expect(screen.getByRole('link', { name: 'Open Team Management' })).toHaveAttribute('href', '/team-management');
+    // Integration requests are the admins' to answer.
+    expect(within(panel).queryByRole('heading', { name: 'Integration Requests' })).not.toBeInTheDocument();
+  });
+
+  it("shows an admin the team's open integration requests in the Team Management tab", async () => {
+    stubWorkspace(roleState('admin'), {
+      'GET /api/teams/current/members': jsonResponse({ members: [teamMember()] }),
+      'GET /api/integration-requests': jsonResponse({
+        requests: [
+          {
+            id: '00000000-0000-4000-8000-000000000001',
+            platform: 'Jira',
+            purpose: 'Support tickets',
+            urgency: 'high',
+            status: 'open',
+            requestedBy: 'user-2',
+            requesterName: 'Grace Hopper',
+            createdAt: '2026-11-20T09:30:00.000Z',
+            decidedAt: null,
+            deciderName: null,
+          },
+        ],
+        nextCursor: null,
+      }),
+    });
+    renderRoutes({ path: '/workspace?tab=team' });
+
+    const panel = await screen.findByRole('tabpanel', { name: 'Team Management' });
+    expect(await within(panel).findByRole('heading', { name: 'Integration Requests' })).toBeInTheDocument();
+    const jira = await within(panel).findByRole('listitem', { name: 'Jira' });
+    expect(jira).toHaveTextContent('Support tickets');
+    expect(within(jira).getByRole('button', { name: 'Mark Planned' })).toBeEnabled();
   });
 
   it('opens the tab named in the URL, and the quick actions switch tabs', async () => {

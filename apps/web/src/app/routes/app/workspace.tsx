@@ -92,7 +92,7 @@ function TeamWorkspace({ roleState }: { roleState: RoleState }) {
         </TabsContent>
         {isManager ? (
           <TabsContent value="team">
-            <TeamTab />
+            <TeamTab isAdmin={roleState.isAdmin} />
           </TabsContent>
         ) : null}
         <TabsContent value="settings">

@@ -42,7 +42,11 @@ function createRealtime() {
 /** The server's list, changeable between requests. */
 function createServer(initial: Integration[], routes: StubRoutes = {}) {
   let integrations = initial;
-  const stub = stubFetch({ [`GET ${LIST_PATH}`]: () => jsonResponse({ integrations }), ...routes });
+  const stub = stubFetch({
+    [`GET ${LIST_PATH}`]: () => jsonResponse({ integrations }),
+    'GET /api/integration-requests/mine': () => jsonResponse({ requests: [], nextCursor: null }),
+    ...routes,
+  });
   const setIntegration = (next: Integration) => {
     integrations = integrations.map((item) => (item.provider === next.provider ? next : item));
   };
@@ -146,7 +150,7 @@ describe('ConnectedServicesPanel', () => {
 
     const custom = await findCard('custom-request');
     expect(within(custom).getByRole('heading', { name: 'Custom Integration' })).toBeInTheDocument();
-    expect(within(custom).getByRole('button', { name: 'Request' })).toBeDisabled();
+    expect(within(custom).getByRole('button', { name: 'Request' })).toBeEnabled();
   });
 
   it('shows the variables to set for a provider that is not configured instead of Connect', async () => {
