@@ -34,7 +34,7 @@ import { type DatabaseHandle, databasePlugin, openDatabase } from './platform/db
 import { embeddingsPlugin } from './platform/embeddings.ts';
 import { AppError, errorsPlugin } from './platform/errors.ts';
 import { type JobQueueOptions, jobsPlugin } from './platform/jobs.ts';
-import { buildLoggerOptions } from './platform/logging.ts';
+import { buildLoggerOptions, logSlowRequests } from './platform/logging.ts';
 import { type Mailer, mailPlugin } from './platform/mail.ts';
 import { ocrPlugin } from './platform/ocr.ts';
 import { openApiPlugin } from './platform/openapi.ts';
@@ -70,6 +70,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  logSlowRequests(app);
 
   const database =
     options.database ??

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 
 /** Query parameters whose values are secrets (verification and reset tokens, OAuth codes). */
@@ -47,4 +47,26 @@ export function buildLoggerOptions(config: Pick<Config, 'LOG_LEVEL'>): FastifySe
       }),
     },
   };
+}
+
+/** A request that takes this long is logged as a warning: enough to notice a stalled database or a slow provider. */
+export const SLOW_REQUEST_MS = 2000;
+
+/**
+ * Logs every request slower than `thresholdMs` (at warn, so it shows at the default levels of production and of the
+ * end-to-end runs) with its route pattern rather than its URL: a path may carry a token (invitation links).
+ */
+export function logSlowRequests(app: FastifyInstance, thresholdMs = SLOW_REQUEST_MS): void {
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.elapsedTime < thresholdMs) return;
+    request.log.warn(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? request.url.split('?')[0],
+        statusCode: reply.statusCode,
+        elapsedMs: Math.round(reply.elapsedTime),
+      },
+      'slow request',
+    );
+  });
 }

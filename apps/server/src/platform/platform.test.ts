@@ -1,11 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { buildTestApp, type TestContext } from '../test/build-test-app.ts';
 import { AppError } from './errors.ts';
-import { redactUrl } from './logging.ts';
+import { logSlowRequests, redactUrl } from './logging.ts';
 
 describe('platform', () => {
   let ctx: TestContext;
@@ -197,5 +198,37 @@ describe('log redaction', () => {
     );
     expect(redactUrl('/api/auth/callback/google?code=xyz&state=s')).not.toMatch(/xyz|=s(&|$)/);
     expect(redactUrl('/api/health')).toBe('/api/health');
+  });
+});
+
+describe('slow requests', () => {
+  it('logs a request slower than the threshold at warn, by its route pattern (a path may hold a token)', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const app = Fastify({
+      logger: { level: 'warn', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
+    logSlowRequests(app, 20);
+    app.post('/api/space-invitations/:token/accept', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      return { ok: true };
+    });
+    app.get('/api/quick', async () => ({ ok: true }));
+    try {
+      await app.inject({ method: 'GET', url: '/api/quick' });
+      expect(lines).toEqual([]);
+      await app.inject({ method: 'POST', url: '/api/space-invitations/secret-token-123/accept?x=1' });
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({
+        level: 40,
+        msg: 'slow request',
+        method: 'POST',
+        route: '/api/space-invitations/:token/accept',
+        statusCode: 200,
+      });
+      expect(Number(lines[0]?.elapsedMs)).toBeGreaterThanOrEqual(20);
+      expect(JSON.stringify(lines)).not.toContain('secret-token-123');
+    } finally {
+      await app.close();
+    }
   });
 });
