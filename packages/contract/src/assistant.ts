@@ -111,6 +111,8 @@ export const searchQuerySchema = z.object({
   /** Only documents of these MIME types (e.g. application/pdf). */
   mimeType: z.string().optional(),
   documentId: z.string().uuid().optional(),
+  /** Only documents from this platform (upload, space, google-drive, …, slack, notion, confluence). */
+  source: z.enum(DOCUMENT_SOURCE_IDS, { error: 'source must be one of the platforms documents come from' }).optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 

@@ -194,6 +194,10 @@ export const ERROR_REASONS = {
   TOO_MANY_ASSETS: { code: 'VALIDATION_FAILED', message: 'Select at most 100 assets at once' },
   ASSETS_NOT_FOUND: { code: 'NOT_FOUND', message: 'None of the selected assets could be found.' },
   SEARCH_QUERY_REQUIRED: { code: 'VALIDATION_FAILED', message: 'Type something to search for' },
+  SEARCH_SOURCE_INVALID: {
+    code: 'VALIDATION_FAILED',
+    message: 'source must be one of the platforms documents come from',
+  },
 
   // ---- Integrations (INTEGRATION_MESSAGES) ----
   INTEGRATION_PROVIDER_UNKNOWN: { code: 'VALIDATION_FAILED', message: INTEGRATION_MESSAGES.unknownProvider },

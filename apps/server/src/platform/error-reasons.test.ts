@@ -100,6 +100,7 @@ const INVALID_INPUTS: Array<[string, ZodType, unknown]> = [
   ['shared file, both', shareFileSchema, { title: 'T', url: 'https://a.b', sharedWithUserId: 'u', spaceId: 's' }],
   ['shared file list', sharedFileListQuerySchema, { scope: 'everything' }],
   ['search', searchQuerySchema, { q: '' }],
+  ['search, unknown platform', searchQuerySchema, { q: 'x', source: 'fax' }],
   ['document id', documentIdParamsSchema, { id: 'x' }],
   ['process', processDocumentsSchema, { documentIds: [] }],
   ['process, too many', processDocumentsSchema, { documentIds: Array.from({ length: 101 }, () => 'x') }],

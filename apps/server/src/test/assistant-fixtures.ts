@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { DocumentSource } from '@lumen/contract';
 import type { UIMessageChunk } from 'ai';
 import { eq } from 'drizzle-orm';
 import { user } from '../db/schema/index.ts';
@@ -52,10 +53,11 @@ export async function indexText(
   title: string,
   pages: Array<{ page: number | null; text: string }>,
   mimeType = 'text/plain',
+  source: DocumentSource = 'upload',
 ): Promise<string> {
   const { documentId } = await ingestText(ctx.app.database.db, {
     ownerId,
-    source: 'upload',
+    source,
     externalId: randomUUID(),
     title,
     mimeType,

@@ -68,6 +68,30 @@ describe('the builtin model through /api/chat', () => {
     expect(reply.citations.map((c) => c.documentId)).toEqual([pdf]);
   });
 
+  it('looks only in the platform the question names ("in Slack"), and cites it with its platform', async () => {
+    const me = await signedInWithId();
+    const memo = await indexText(ctx, me.userId, 'launch-memo.txt', [
+      { page: null, text: 'Launch decision memo: we decided the launch moves to March. The launch budget is fixed.' },
+    ]);
+    const slack = await indexText(
+      ctx,
+      me.userId,
+      '#product 2026-11-20',
+      [{ page: null, text: 'Ada: we decided to launch in Lisbon first, then Porto.' }],
+      'text/plain',
+      'slack',
+    );
+    const reply = await chat(me.cookie, 'What did we decide in Slack about the launch?');
+    expect(reply.text).toContain('Lisbon');
+    expect(reply.citations.map((c) => c.documentId)).toEqual([slack]);
+    // Asked without a platform, the memo (which says "launch" three times) answers.
+    const everywhere = await chat(me.cookie, 'What did we decide about the launch?');
+    expect(everywhere.citations.map((c) => c.documentId)).toContain(memo);
+    const elsewhere = await chat(me.cookie, 'What did we decide in Confluence about the launch?');
+    expect(elsewhere.citations).toEqual([]);
+    expect(elsewhere.text).toContain('(I looked only in Confluence.)');
+  });
+
   it('summarizes a document by name', async () => {
     const me = await signedInWithId();
     const doc = await indexText(ctx, me.userId, 'onboarding-guide.docx', [

@@ -30,6 +30,7 @@ export async function rankByChunkTerms(
   const conditions: SQL[] = [visibleDocumentsCondition(filter.userId, filter.spaceId ?? null)];
   if (filter.mimeType) conditions.push(eq(documents.mimeType, filter.mimeType));
   if (filter.documentIds) conditions.push(inArray(documents.id, filter.documentIds));
+  if (filter.sources) conditions.push(inArray(documents.source, filter.sources));
   const { k1, b } = parameters;
   const result = await db.execute(sql`
     SELECT c.id AS "chunkId",

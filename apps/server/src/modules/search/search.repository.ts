@@ -1,4 +1,4 @@
-import type { SearchResult } from '@lumen/contract';
+import type { DocumentSource, SearchResult } from '@lumen/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   chunkEmbeddings,
@@ -29,6 +29,8 @@ export interface PassageFilter {
   spaceId?: string;
   mimeType?: string;
   documentIds?: string[];
+  /** Only documents from these platforms ("what did we decide in Slack"). */
+  sources?: DocumentSource[];
 }
 
 export interface ScoredChunk {
@@ -49,6 +51,7 @@ function searchableCondition(filter: PassageFilter, scopeIds?: number[]): SQL | 
   ];
   if (filter.mimeType) conditions.push(eq(documents.mimeType, filter.mimeType));
   if (filter.documentIds) conditions.push(inArray(documents.id, filter.documentIds));
+  if (filter.sources) conditions.push(inArray(documents.source, filter.sources));
   return and(...conditions);
 }
 
@@ -268,8 +271,8 @@ async function rankSearchable<Row extends { chunkId: number }>(
   };
   const rows: Row[] = [];
   let checked = 0;
-  // A MIME filter is not in the scopes: expect more of the best chunks to fail it.
-  let batch = filter.mimeType ? limit * 4 : limit;
+  // A MIME or platform filter is not in the scopes: expect more of the best chunks to fail it.
+  let batch = filter.mimeType || filter.sources ? limit * 4 : limit;
   for (;;) {
     // Ranked to this depth exactly; when chunks fail the check, ranked again deeper (the pruning's threshold came
     // from chunks that are not shown, so the next best are not known without it).

@@ -17,13 +17,14 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const started = performance.now();
-      const { q, limit, mimeType, documentId } = request.query;
+      const { q, limit, mimeType, documentId, source } = request.query;
       const results = await searchPassages(app.database.db, {
         userId: requireUser(request).id,
         query: q,
         limit,
         ...(mimeType ? { mimeType } : {}),
         ...(documentId ? { documentIds: [documentId] } : {}),
+        ...(source ? { sources: [source] } : {}),
         embedder: app.embeddings,
         onVectorError: (error) => request.log.warn({ err: error }, 'vector search failed; lexical results only'),
       });

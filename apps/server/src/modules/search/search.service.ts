@@ -1,4 +1,4 @@
-import { isUuid, type SearchResult } from '@lumen/contract';
+import { type DocumentSource, isUuid, type SearchResult } from '@lumen/contract';
 import type { Database } from '../../platform/db.ts';
 import type { Embedder } from '../../platform/embeddings.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -30,6 +30,8 @@ export interface SearchPassagesInput {
   mimeType?: string;
   /** Only these documents (still only those the user may view). */
   documentIds?: string[];
+  /** Only documents from these platforms (still only those the user may view). */
+  sources?: DocumentSource[];
   /** Only this space's documents (a space's chat; still only if the user may view the space). */
   spaceId?: string;
   /** With an embedder (app.embeddings), search is hybrid: lexical and vector rankings fused. */
@@ -76,6 +78,7 @@ export async function searchPassages(db: Database, input: SearchPassagesInput): 
     userId: input.userId,
     ...(input.mimeType ? { mimeType: input.mimeType } : {}),
     ...(documentIds ? { documentIds } : {}),
+    ...(input.sources && input.sources.length > 0 ? { sources: input.sources } : {}),
     ...(input.spaceId ? { spaceId: input.spaceId } : {}),
   };
   const analysis = await analyzeQuery(db, input.query);

@@ -2,6 +2,7 @@ import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
 import type { AssistantSession } from '../session.ts';
 import type { PassagesOutput } from '../tool-outputs.ts';
+import { platformInput } from './platform-input.ts';
 import { retrievePassages } from './retrieval.ts';
 
 const ANSWER_LIMIT = 8;
@@ -10,6 +11,7 @@ const ANSWER_LIMIT = 8;
 const inputSchema = zodSchema(
   z.object({
     query: z.string().min(1).max(1000).describe('The question to answer'),
+    platform: platformInput,
   }),
 );
 
@@ -19,8 +21,12 @@ export const answerFromDocuments = (session: AssistantSession) =>
     description:
       "Retrieve the passages of the user's documents that answer a question. Answer only from them and cite each fact as [n]; if they do not contain the answer, say so.",
     inputSchema,
-    execute: async ({ query }): Promise<PassagesOutput> => {
-      const results = await retrievePassages(session, { query, limit: ANSWER_LIMIT });
+    execute: async ({ query, platform }): Promise<PassagesOutput> => {
+      const results = await retrievePassages(session, {
+        query,
+        limit: ANSWER_LIMIT,
+        ...(platform ? { platform } : {}),
+      });
       return { kind: 'passages', query, pdfOnly: false, passages: session.registry.register(results) };
     },
   });

@@ -1,3 +1,4 @@
+import type { DocumentSource } from '@lumen/contract';
 import { AppError } from '../../../platform/errors.ts';
 import { deleteDocument } from '../../documents/index.ts';
 import { getDocumentChunks, searchPassages } from '../../search/index.ts';
@@ -15,6 +16,8 @@ export interface PassageQuery {
   limit: number;
   mimeType?: string;
   documentIds?: string[];
+  /** Only documents from this platform, when the person named one ("in Slack", "from Notion"). */
+  platform?: DocumentSource;
 }
 
 export async function retrievePassages(session: AssistantSession, query: PassageQuery): Promise<PassageSource[]> {
@@ -24,6 +27,7 @@ export async function retrievePassages(session: AssistantSession, query: Passage
     limit: query.limit,
     ...(query.mimeType ? { mimeType: query.mimeType } : {}),
     ...(query.documentIds ? { documentIds: query.documentIds } : {}),
+    ...(query.platform ? { sources: [query.platform] } : {}),
     ...(session.spaceId ? { spaceId: session.spaceId } : {}),
     embedder: session.embedder,
     snippets: false,

@@ -52,6 +52,22 @@ describe('chooseTool: the builtin model reads intent', () => {
     ['Find documents about the Lyon warehouse', 'search_files', { query: 'Find documents about the Lyon warehouse' }],
     ['When was the company founded?', 'answer_from_documents', { query: 'When was the company founded?' }],
     [
+      'What did we decide in Slack about the launch?',
+      'answer_from_documents',
+      { query: 'What did we decide about the launch?', platform: 'slack' },
+    ],
+    [
+      'Anything on Google Drive about the Q3 budget?',
+      'answer_from_documents',
+      { query: 'Anything about the Q3 budget?', platform: 'google-drive' },
+    ],
+    ['Find the Notion pages about onboarding', 'search_files', { query: 'Find about onboarding', platform: 'notion' }],
+    [
+      'Which PDFs from our Confluence space mention pricing?',
+      'search_files',
+      { query: 'Which PDFs mention pricing?', platform: 'confluence', pdfOnly: true },
+    ],
+    [
       'How do I remove a stain from the carpet?',
       'answer_from_documents',
       { query: 'How do I remove a stain from the carpet?' },

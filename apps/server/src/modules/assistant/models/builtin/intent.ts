@@ -1,4 +1,9 @@
-import { DEFAULT_SAVED_FILE_BASE, type SaveToStorageInput, type StorageProvider } from '@lumen/contract';
+import {
+  DEFAULT_SAVED_FILE_BASE,
+  type DocumentSource,
+  type SaveToStorageInput,
+  type StorageProvider,
+} from '@lumen/contract';
 
 /**
  * How the builtin model reads a request: which tool answers it, and with what input. Plain patterns over the
@@ -10,8 +15,8 @@ export type ToolChoice =
   | { toolName: 'save_to_storage'; input: SaveToStorageInput }
   | { toolName: 'summarize_document'; input: { documentId?: string; title?: string } }
   | { toolName: 'workspace_overview'; input: Record<string, never> }
-  | { toolName: 'search_files'; input: { query: string; pdfOnly?: boolean } }
-  | { toolName: 'answer_from_documents'; input: { query: string } };
+  | { toolName: 'search_files'; input: { query: string; pdfOnly?: boolean; platform?: DocumentSource } }
+  | { toolName: 'answer_from_documents'; input: { query: string; platform?: DocumentSource } };
 
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
 /** A file name without spaces ("q3-report.pdf"); names with spaces are recognised when quoted. */
@@ -140,6 +145,36 @@ function chooseSave(text: string, previous: PreviousTurn): ToolChoice | null {
   };
 }
 
+/** A platform named as where to look: "in Slack", "from our Notion", "on Google Drive", "the Confluence pages". */
+const PLATFORM_MENTION =
+  /\s*\b(?:(?:in|on|from|across|within|inside|through)\s+(?:(?:our|my|the)\s+)?(google\s+drive|onedrive|one\s+drive|dropbox|slack|notion|confluence)\b(?:\s+(?:channels?|messages?|pages?|wiki|spaces?|files?|workspace))?|\b(?:the\s+)?(slack|notion|confluence)\s+(?:channels?|messages?|pages?|wiki|spaces?|threads?)\b)/i;
+
+const PLATFORM_BY_NAME: Record<string, DocumentSource> = {
+  'google drive': 'google-drive',
+  onedrive: 'onedrive',
+  'one drive': 'onedrive',
+  dropbox: 'dropbox',
+  slack: 'slack',
+  notion: 'notion',
+  confluence: 'confluence',
+};
+
+/**
+ * The platform a question names as where to look, and the question without that phrase (so the platform's name does
+ * not count as a word to find). Null when it names none.
+ */
+export function findPlatformMention(question: string): { platform: DocumentSource; query: string } | null {
+  const match = PLATFORM_MENTION.exec(question);
+  const name = (match?.[1] ?? match?.[2])?.toLowerCase().replace(/\s+/g, ' ');
+  const platform = name ? PLATFORM_BY_NAME[name] : undefined;
+  if (!match || !platform) return null;
+  const query = `${question.slice(0, match.index)} ${question.slice(match.index + match[0].length)}`
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([?.!,])/g, '$1')
+    .trim();
+  return { platform, query: query || question };
+}
+
 export function chooseTool(question: string, previous: PreviousTurn = {}): ToolChoice {
   const text = question.trim();
   const save = chooseSave(text, previous);
@@ -156,9 +191,11 @@ export function chooseTool(question: string, previous: PreviousTurn = {}): ToolC
     return { toolName: 'summarize_document', input: title ? { title } : {} };
   }
   if (WORKSPACE.test(text)) return { toolName: 'workspace_overview', input: {} };
-  if (PDF.test(text)) return { toolName: 'search_files', input: { query: text, pdfOnly: true } };
-  if (SEARCH.test(text)) return { toolName: 'search_files', input: { query: text } };
-  return { toolName: 'answer_from_documents', input: { query: text } };
+  const mention = findPlatformMention(text);
+  const where = mention ? { query: mention.query, platform: mention.platform } : { query: text };
+  if (PDF.test(text)) return { toolName: 'search_files', input: { ...where, pdfOnly: true } };
+  if (SEARCH.test(text)) return { toolName: 'search_files', input: where };
+  return { toolName: 'answer_from_documents', input: where };
 }
 
 /** Whether the person asks to find documents (a list) rather than for an answer. */

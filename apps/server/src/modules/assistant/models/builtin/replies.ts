@@ -1,16 +1,20 @@
 import { NO_ANSWER_REPLY, PLATFORM_LABELS, type SaveToStorageOutput, type StorageProvider } from '@lumen/contract';
 import type { DeleteOutput, DocumentOutput, PassagesOutput, WorkspaceOutput } from '../../tool-outputs.ts';
 import { analyseAnswer, composeSummary } from './extractive.ts';
-import { isFindRequest } from './intent.ts';
+import { findPlatformMention, isFindRequest } from './intent.ts';
 
 /** The builtin model's replies to each tool's result. */
 
 export function replyToPassages(question: string, output: PassagesOutput): string {
+  // "in Slack" said where to look: it is not a word the answer must hold.
+  const mention = findPlatformMention(question);
+  const asked = mention?.query ?? question;
   if (output.passages.length === 0) {
+    if (mention) return `${NO_ANSWER_REPLY} (I looked only in ${PLATFORM_LABELS[mention.platform]}.)`;
     return output.pdfOnly ? `${NO_ANSWER_REPLY} (I looked only in your PDFs.)` : NO_ANSWER_REPLY;
   }
-  if (isFindRequest(question)) {
-    const analysis = analyseAnswer(question, output.passages);
+  if (isFindRequest(asked)) {
+    const analysis = analyseAnswer(asked, output.passages);
     if (!analysis.reply && analysis.coverage === 0) return NO_ANSWER_REPLY;
     const seen = new Set<string>();
     const lines: string[] = [];
@@ -23,7 +27,7 @@ export function replyToPassages(question: string, output: PassagesOutput): strin
     }
     return `Here is what I found in your files:\n\n${lines.join('\n')}`;
   }
-  const { reply } = analyseAnswer(question, output.passages);
+  const { reply } = analyseAnswer(asked, output.passages);
   return reply ? reply.text : NO_ANSWER_REPLY;
 }
 
