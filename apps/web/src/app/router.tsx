@@ -235,7 +235,10 @@ export const routes: RouteObject[] = [
                 path: paths.notion.path,
                 handle: handle('notion'),
                 lazy: async () => {
-                  const { NotionRoute } = await import('./routes/app/notion');
+                  const [{ NotionRoute }] = await Promise.all([
+                    import('./routes/app/notion'),
+                    loadNamespaces(['integrations']),
+                  ]);
                   return { Component: NotionRoute };
                 },
               },

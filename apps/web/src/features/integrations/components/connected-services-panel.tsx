@@ -23,6 +23,8 @@ export type ConnectedServicesPanelProps = {
   /** For tests: the popup opener and the clock of the popup flow. */
   openWindow?: (url: string, target: string, features: string) => Window | null;
   timers?: PopupTimers;
+  /** Only these providers' cards, without the custom request (a platform's own page, such as /notion). */
+  providers?: readonly ConnectorProvider[];
 };
 
 function byProviderOrder(a: Integration, b: Integration): number {
@@ -33,7 +35,7 @@ function byProviderOrder(a: Integration, b: Integration): number {
  * The body of the connected-services dialog: one card per provider the server lists, then the custom request. Owns
  * the popup flow, the status poll and the realtime events, and reports failures as toasts (spec 000 section 8).
  */
-export function ConnectedServicesPanel({ isSignedIn, openWindow, timers }: ConnectedServicesPanelProps) {
+export function ConnectedServicesPanel({ isSignedIn, openWindow, timers, providers }: ConnectedServicesPanelProps) {
   const { t } = useTranslation('integrations');
   const { errorText } = useServerErrorText();
   const queryClient = useQueryClient();
@@ -123,18 +125,21 @@ export function ConnectedServicesPanel({ isSignedIn, openWindow, timers }: Conne
 
   return (
     <ul aria-label={t('listLabel')} className="grid max-h-[65vh] gap-3 overflow-y-auto sm:grid-cols-2">
-      {[...integrationsQuery.data].sort(byProviderOrder).map((integration) => (
-        <IntegrationCard
-          key={integration.provider}
-          integration={integration}
-          state={getCardState(integration, connectingProviders.has(integration.provider))}
-          onConnect={() => connect(integration.provider)}
-          onSync={() => sync.mutate(integration.provider)}
-          isSyncRequested={sync.isPending && sync.variables === integration.provider}
-          onDisconnect={() => disconnectProvider(integration.provider)}
-        />
-      ))}
-      <CustomRequestCard />
+      {[...integrationsQuery.data]
+        .filter((integration) => !providers || providers.includes(integration.provider))
+        .sort(byProviderOrder)
+        .map((integration) => (
+          <IntegrationCard
+            key={integration.provider}
+            integration={integration}
+            state={getCardState(integration, connectingProviders.has(integration.provider))}
+            onConnect={() => connect(integration.provider)}
+            onSync={() => sync.mutate(integration.provider)}
+            isSyncRequested={sync.isPending && sync.variables === integration.provider}
+            onDisconnect={() => disconnectProvider(integration.provider)}
+          />
+        ))}
+      {providers ? null : <CustomRequestCard />}
     </ul>
   );
 }
