@@ -346,10 +346,13 @@ describe('/chat', () => {
         201,
       ),
       'GET /api/documents/d-notes': jsonResponse(documentSummary('d-notes', 'notes.txt', { status: 'ready' })),
+      // French is the user's saved language: the chat applies it once the preferences load (setting it from the test
+      // instead raced with that, and lost whenever the preferences answered after it).
+      'GET /api/me/preferences': jsonResponse({ ...DEFAULT_USER_PREFERENCES, language: 'fr' }),
     });
     const { user } = renderRoutes({ path: '/chat' });
-    await changeLanguage('fr');
     try {
+      expect(await screen.findByRole('link', { name: 'Aller à la zone de saisie du message' })).toBeInTheDocument();
       await user.upload(await screen.findByTestId('chat-file-input'), [
         new File(['a'], 'notes.txt'),
         new File(['b'], 'tool.txt'),
