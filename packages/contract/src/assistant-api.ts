@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { attachmentSchema, chatMessageMetadataSchema, citationSchema, conversationSchema } from './assistant.ts';
+import {
+  attachmentSchema,
+  chatMessageMetadataSchema,
+  citationSchema,
+  conversationSchema,
+  DOCUMENT_SOURCE_IDS,
+} from './assistant.ts';
 import { DEFAULT_LANGUAGE, DEFAULT_THEME, LANGUAGES, THEMES } from './constants.ts';
 
 /**
@@ -27,6 +33,13 @@ const spaceIdSchema = z.uuid({ error: 'spaceId must be a space id (a UUID)' });
 export const chatRequestSchema = z.object({
   id: z.uuid({ error: 'id must be a conversation id (a UUID)' }),
   spaceId: spaceIdSchema.optional(),
+  /**
+   * Ask about one platform only (the /notion page's questions): every tool reads only documents from it, for this
+   * message. The conversation itself is not tied to it.
+   */
+  platform: z
+    .enum(DOCUMENT_SOURCE_IDS, { error: 'platform must be one of the platforms documents come from' })
+    .optional(),
   message: z.object({
     id: z.string().trim().min(1).max(200),
     role: z.enum(['user', 'assistant']),

@@ -241,6 +241,10 @@ export const ERROR_REASONS = {
   CONVERSATION_NOT_FOUND: { code: 'NOT_FOUND', message: 'Conversation not found.' },
   CONVERSATION_ID_INVALID: { code: 'VALIDATION_FAILED', message: 'id must be a conversation id (a UUID)' },
   SPACE_ID_INVALID: { code: 'VALIDATION_FAILED', message: 'spaceId must be a space id (a UUID)' },
+  CHAT_PLATFORM_INVALID: {
+    code: 'VALIDATION_FAILED',
+    message: 'platform must be one of the platforms documents come from',
+  },
   QUERY_REQUIRED: { code: 'VALIDATION_FAILED', message: 'query is required' },
   QUERY_TOO_LONG: { code: 'VALIDATION_FAILED', message: 'query is too long' },
   MESSAGE_EMPTY: { code: 'VALIDATION_FAILED', message: 'Type a message to send.' },

@@ -107,6 +107,15 @@ const INVALID_INPUTS: Array<[string, ZodType, unknown]> = [
   ['ask', askRequestSchema, { query: ' ' }],
   ['ask, too long', askRequestSchema, { query: long(8001) }],
   ['chat', chatRequestSchema, { id: 'x', spaceId: 'y', message: { id: 'm', role: 'user', parts: [] } }],
+  [
+    'chat, unknown platform',
+    chatRequestSchema,
+    {
+      id: '00000000-0000-4000-8000-000000000000',
+      platform: 'fax',
+      message: { id: 'm', role: 'user', parts: [{ type: 'text', text: 'x' }] },
+    },
+  ],
   ['conversations of a space', conversationListQuerySchema, { spaceId: 'y' }],
   ['integration provider', integrationProviderParamsSchema, { provider: 'fax' }],
   ['integration request', createIntegrationRequestSchema, { platform: ' ', purpose: '', urgency: 'now' }],

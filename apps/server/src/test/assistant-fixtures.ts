@@ -26,7 +26,7 @@ export function dataParts<T>(chunks: UIMessageChunk[], type: string): T[] {
 export function postChat(
   ctx: TestContext,
   cookie: string,
-  body: { id: string; text?: string; message?: Record<string, unknown>; spaceId?: string },
+  body: { id: string; text?: string; message?: Record<string, unknown>; spaceId?: string; platform?: string },
 ) {
   return ctx.app.inject({
     method: 'POST',
@@ -35,6 +35,7 @@ export function postChat(
     payload: {
       id: body.id,
       ...(body.spaceId ? { spaceId: body.spaceId } : {}),
+      ...(body.platform ? { platform: body.platform } : {}),
       message: body.message ?? { id: randomUUID(), role: 'user', parts: [{ type: 'text', text: body.text ?? '' }] },
     },
   });

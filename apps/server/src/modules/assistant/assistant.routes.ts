@@ -61,7 +61,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ config: Config; cloudFiles
         tags: ['assistant'],
         summary: 'Sends a message and streams the answer (AI SDK UI message stream over SSE)',
         description:
-          "Body: { id: conversation id (client-generated UUID), spaceId?: the space whose chat this is (the caller must be allowed to view it, else 404 'Space not found'; a conversation keeps the space it was created in), message: the new user UIMessage, or the last assistant message carrying tool approval responses }. Streams start, data-thinking {type}, text, tool parts, one data-citations {citations}, finish; an error part with a message if the model fails.",
+          "Body: { id: conversation id (client-generated UUID), spaceId?: the space whose chat this is (the caller must be allowed to view it, else 404 'Space not found'; a conversation keeps the space it was created in), platform?: answer from this platform's documents only (this message; the /notion page sends 'notion'), message: the new user UIMessage, or the last assistant message carrying tool approval responses }. Streams start, data-thinking {type}, text, tool parts, one data-citations {citations}, finish; an error part with a message if the model fails.",
         security: [{ session: [] }],
         body: chatRequestSchema,
       },

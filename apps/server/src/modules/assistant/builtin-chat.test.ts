@@ -5,6 +5,7 @@ import {
   dataParts,
   indexText,
   lastAssistantMessage as lastAssistantOf,
+  parseUIMessageStream,
   postChat,
   sendChat,
   userIdOf,
@@ -90,6 +91,39 @@ describe('the builtin model through /api/chat', () => {
     const elsewhere = await chat(me.cookie, 'What did we decide in Confluence about the launch?');
     expect(elsewhere.citations).toEqual([]);
     expect(elsewhere.text).toContain('(I looked only in Confluence.)');
+  });
+
+  it('answers only from the platform the request names (the /notion page), whatever the question says', async () => {
+    const me = await signedInWithId();
+    const memo = await indexText(ctx, me.userId, 'offsite.txt', [
+      { page: null, text: 'The offsite is in Porto. The offsite agenda covers the offsite budget.' },
+    ]);
+    const notion = await indexText(
+      ctx,
+      me.userId,
+      'Offsite planning',
+      [{ page: null, text: 'Offsite planning: the team offsite is in Lisbon in May.' }],
+      'text/plain',
+      'notion',
+    );
+    const response = await postChat(ctx, me.cookie, {
+      id: randomUUID(),
+      text: 'Where is the offsite?',
+      platform: 'notion',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const citations = dataParts<{ citations: Array<{ documentId: string }> }>(
+      parseUIMessageStream(response.body),
+      'data-citations',
+    )[0]?.citations;
+    expect(citations?.map((citation) => citation.documentId)).toEqual([notion]);
+    // The same question without it finds the memo too.
+    const everywhere = await chat(me.cookie, 'Where is the offsite?');
+    expect(everywhere.citations.map((c) => c.documentId)).toContain(memo);
+
+    const refused = await postChat(ctx, me.cookie, { id: randomUUID(), text: 'Where?', platform: 'fax' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.reason).toBe('CHAT_PLATFORM_INVALID');
   });
 
   it('summarizes a document by name', async () => {

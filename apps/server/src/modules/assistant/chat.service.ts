@@ -248,6 +248,7 @@ export async function startChat(
         attachedDocumentIds,
         canConfirm: true,
         spaceId: conversation.spaceId,
+        platform: request.platform ?? null,
         reportThinking: (type) => writer.write({ type: 'data-thinking', id: THINKING_PART_ID, data: { type } }),
       });
       const tools = createAssistantTools(session);

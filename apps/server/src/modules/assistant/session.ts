@@ -1,4 +1,4 @@
-import type { ThinkingType } from '@lumen/contract';
+import type { DocumentSource, ThinkingType } from '@lumen/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db.ts';
 import type { Embedder } from '../../platform/embeddings.ts';
@@ -27,6 +27,8 @@ export interface AssistantSession {
   canConfirm: boolean;
   /** Set in a space's chat: every tool reads only that space's documents. */
   spaceId: string | null;
+  /** Set when the question is about one platform (the /notion page): the search tools read only its documents. */
+  platform: DocumentSource | null;
   /** Tells the UI which thinking type is active (a no-op without a stream). */
   reportThinking: (type: ThinkingType) => void;
 }
@@ -34,15 +36,21 @@ export interface AssistantSession {
 export function createSession(
   init: Omit<
     AssistantSession,
-    'registry' | 'reportThinking' | 'attachedDocumentIds' | 'canConfirm' | 'spaceId' | 'cloudFiles'
+    'registry' | 'reportThinking' | 'attachedDocumentIds' | 'canConfirm' | 'spaceId' | 'platform' | 'cloudFiles'
   > &
-    Partial<Pick<AssistantSession, 'reportThinking' | 'attachedDocumentIds' | 'canConfirm' | 'spaceId' | 'cloudFiles'>>,
+    Partial<
+      Pick<
+        AssistantSession,
+        'reportThinking' | 'attachedDocumentIds' | 'canConfirm' | 'spaceId' | 'platform' | 'cloudFiles'
+      >
+    >,
 ): AssistantSession {
   return {
     registry: new PassageRegistry(),
     attachedDocumentIds: [],
     canConfirm: false,
     spaceId: null,
+    platform: null,
     cloudFiles: null,
     reportThinking: () => {},
     ...init,

@@ -21,13 +21,15 @@ export interface PassageQuery {
 }
 
 export async function retrievePassages(session: AssistantSession, query: PassageQuery): Promise<PassageSource[]> {
+  // The session's platform (a question asked on /notion) bounds whatever the tool asked for.
+  const platform = session.platform ?? query.platform;
   return searchPassages(session.db, {
     userId: session.userId,
     query: query.query,
     limit: query.limit,
     ...(query.mimeType ? { mimeType: query.mimeType } : {}),
     ...(query.documentIds ? { documentIds: query.documentIds } : {}),
-    ...(query.platform ? { sources: [query.platform] } : {}),
+    ...(platform ? { sources: [platform] } : {}),
     ...(session.spaceId ? { spaceId: session.spaceId } : {}),
     embedder: session.embedder,
     snippets: false,

@@ -4,6 +4,7 @@ import { jsonResponse, type StubRequest } from '@/testing/fetch-stub';
 import { documentSummary, stubSignedIn } from '@/testing/fixtures';
 import { connectedIntegration, integration, integrationList } from '@/testing/integration-fixtures';
 import { renderRoutes } from '@/testing/test-utils';
+import { textAnswerChunks, uiMessageStreamResponse } from '@/testing/ui-message-stream';
 
 const notionPages = [
   documentSummary('n-1', 'Roadmap 2027', { source: 'notion', status: 'ready', fileId: null }),
@@ -76,6 +77,34 @@ describe('/notion', () => {
     ).toBeInTheDocument();
     const card = await screen.findByTestId('integration-notion');
     expect(within(card).getByRole('button', { name: 'Connect' })).toBeInTheDocument();
+  });
+
+  it('asks the assistant about Notion only, and New Question starts another conversation', async () => {
+    const stub = stubSignedIn('employee', {
+      'GET /api/integrations': jsonResponse(integrationList({ notion: connectedIntegration('notion') })),
+      'GET /api/documents': documentsReply,
+      'POST /api/chat': () => uiMessageStreamResponse(textAnswerChunks('The offsite is in Lisbon.')),
+    });
+    const { user } = renderRoutes({ path: '/notion' });
+    const ask = await screen.findByRole('region', { name: 'Ask about Notion' });
+    expect(
+      within(ask).getByText(
+        'Ask a question: the answer comes from your Notion pages only, with citations that open them in Notion.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.type(within(ask).getByRole('textbox', { name: 'Message' }), 'Where is the offsite?{Enter}');
+    expect(await within(ask).findByText('The offsite is in Lisbon.')).toBeInTheDocument();
+    const [first] = stub.findRequests('POST', '/api/chat') as [StubRequest];
+    expect(first.body).toMatchObject({ platform: 'notion', message: { role: 'user' } });
+
+    await user.click(within(ask).getByRole('button', { name: 'New Question' }));
+    expect(within(ask).queryByText('The offsite is in Lisbon.')).not.toBeInTheDocument();
+    await user.type(within(ask).getByRole('textbox', { name: 'Message' }), 'And when?{Enter}');
+    await within(ask).findByText('The offsite is in Lisbon.');
+    const [, second] = stub.findRequests('POST', '/api/chat') as [StubRequest, StubRequest];
+    expect(second.body).toMatchObject({ platform: 'notion' });
+    expect((second.body as { id: string }).id).not.toBe((first.body as { id: string }).id);
   });
 
   it('names the variables an operator sets while Notion is not configured on the server', async () => {

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLinkIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +11,13 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { ChatView } from '@/features/chat/components/chat-view';
 import { DOCUMENT_LIST_PAGE_SIZE, getDocumentContentHref, useDocuments } from '@/features/documents/api/get-documents';
 import { ConnectedServicesPanel } from '@/features/integrations/components/connected-services-panel';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formatDate } from '@/lib/format-date';
+import { CONVERSATIONS_QUERY_KEY, DAILY_UPDATES_QUERY_KEY } from '@/lib/query-keys';
+import { createUuid } from '@/lib/uuid';
 
 /** How long typing pauses before the page list asks the server again. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -109,8 +113,49 @@ function NotionPages() {
 }
 
 /**
+ * Questions about Notion only: the chat of /chat (streamed, cited, saved with the conversations), each message sent with
+ * `platform: 'notion'`, so the assistant reads only the synced Notion pages. New Question starts another conversation.
+ */
+function AskNotion() {
+  const { t } = useTranslation('integrations');
+  const queryClient = useQueryClient();
+  const [conversationId, setConversationId] = useState(createUuid);
+  return (
+    <Card role="region" aria-labelledby="ask-notion-title" className="gap-0 overflow-hidden py-0">
+      <CardHeader className="flex flex-wrap items-start justify-between gap-3 border-b py-4">
+        <div className="grid gap-1.5">
+          <CardTitle className="text-lg">
+            <h2 id="ask-notion-title">{t('notionPage.askTitle')}</h2>
+          </CardTitle>
+          <CardDescription>{t('notionPage.askDescription')}</CardDescription>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => setConversationId(createUuid())}>
+          {t('notionPage.newQuestion')}
+        </Button>
+      </CardHeader>
+      <div className="flex h-[28rem] min-h-0 flex-col">
+        <ChatView
+          key={conversationId}
+          conversationId={conversationId}
+          initialMessages={[]}
+          platform="notion"
+          placeholder={t('notionPage.askPlaceholder')}
+          emptyState={
+            <p className="m-auto max-w-md p-6 text-center text-muted-foreground">{t('notionPage.askEmpty')}</p>
+          }
+          onReplyFinished={() => {
+            void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
+            void queryClient.invalidateQueries({ queryKey: DAILY_UPDATES_QUERY_KEY });
+          }}
+        />
+      </div>
+    </Card>
+  );
+}
+
+/**
  * /notion, linked from the dashboard: the Notion connection (connect, last sync, counts, sync now, disconnect: the
- * connected-services card itself) and the pages it synced. Composes the integrations and documents features.
+ * connected-services card itself), the pages it synced, and questions to the assistant about them only. Composes the integrations and documents features.
  */
 export function NotionRoute() {
   const { t } = useTranslation(['translation', 'integrations']);
@@ -132,6 +177,7 @@ export function NotionRoute() {
         </CardContent>
       </Card>
       <NotionPages />
+      <AskNotion />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type ChatRequest, readApiErrorBody } from '@lumen/contract';
+import { type ChatRequest, type DocumentSource, readApiErrorBody } from '@lumen/contract';
 import { DefaultChatTransport, type UIMessageChunk } from 'ai';
 import { API_BASE_PATH } from '@/lib/api-client';
 import type { ChatMessage } from '../types';
@@ -131,13 +131,18 @@ class LumenChatTransport extends DefaultChatTransport<ChatMessage> {
 export type ChatTransportOptions = {
   /** A space's chat: the conversation belongs to that space, and the assistant reads only its files. */
   spaceId?: string | undefined;
+  /** Questions about one platform only (the /notion page): the assistant reads only that platform's documents. */
+  platform?: DocumentSource | undefined;
 };
 
 /**
- * The transport of one conversation. The body is the contract's chat request `{ id, spaceId?, message }`: the new
+ * The transport of one conversation. The body is the contract's chat request `{ id, spaceId?, platform?, message }`: the new
  * user message, or (after a confirmation) the assistant message holding the user's approval responses.
  */
-export function createChatTransport({ spaceId }: ChatTransportOptions = {}): DefaultChatTransport<ChatMessage> {
+export function createChatTransport({
+  spaceId,
+  platform,
+}: ChatTransportOptions = {}): DefaultChatTransport<ChatMessage> {
   return new LumenChatTransport({
     api: CHAT_API_PATH,
     credentials: 'same-origin',
@@ -146,7 +151,12 @@ export function createChatTransport({ spaceId }: ChatTransportOptions = {}): Def
       const message =
         (messageId ? messages.find((candidate) => candidate.id === messageId) : undefined) ?? messages.at(-1);
       if (!message) throw new Error('There is no message to send.');
-      const body: ChatRequest = { id, ...(spaceId ? { spaceId } : {}), message: toRequestMessage(message) };
+      const body: ChatRequest = {
+        id,
+        ...(spaceId ? { spaceId } : {}),
+        ...(platform ? { platform } : {}),
+        message: toRequestMessage(message),
+      };
       return { body };
     },
   });

@@ -1,5 +1,5 @@
 import { useChat } from '@ai-sdk/react';
-import type { Attachment } from '@lumen/contract';
+import type { Attachment, DocumentSource } from '@lumen/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
@@ -22,6 +22,8 @@ export type ChatViewProps = {
   initialMessages: ChatMessage[];
   /** A space's chat: the conversation belongs to that space, and the assistant reads only its files. */
   spaceId?: string | undefined;
+  /** Questions about one platform only (the /notion page): the assistant reads only that platform's documents. */
+  platform?: DocumentSource | undefined;
   /** Without it, the composer offers no file picker. */
   uploadFiles?: UploadFilesFn | undefined;
   renderAttachmentStatus?: ((attachment: Attachment) => ReactNode) | undefined;
@@ -56,6 +58,7 @@ export function ChatView({
   conversationId,
   initialMessages,
   spaceId,
+  platform,
   uploadFiles,
   renderAttachmentStatus,
   emptyState,
@@ -68,7 +71,7 @@ export function ChatView({
   const [errorText, setErrorText] = useState<string | null>(null);
   // The completed answer for screen readers (the polite live region); empty while a reply streams.
   const [announcement, setAnnouncement] = useState('');
-  const transport = useMemo(() => createChatTransport({ spaceId }), [spaceId]);
+  const transport = useMemo(() => createChatTransport({ spaceId, platform }), [spaceId, platform]);
 
   const { messages, setMessages, sendMessage, status, error, addToolApprovalResponse, clearError } =
     useChat<ChatMessage>({
