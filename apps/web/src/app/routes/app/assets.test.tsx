@@ -170,7 +170,17 @@ describe('/assets', () => {
     const platforms = within(screen.getByRole('combobox', { name: 'Platform' }))
       .getAllByRole('option')
       .map((option) => option.textContent);
-    expect(platforms).toEqual(['All', 'Google Drive', 'OneDrive', 'Notion', 'Slack', 'Uploads', 'Spaces']);
+    expect(platforms).toEqual([
+      'All',
+      'Google Drive',
+      'OneDrive',
+      'Dropbox',
+      'Notion',
+      'Slack',
+      'Confluence',
+      'Uploads',
+      'Spaces',
+    ]);
     const types = within(screen.getByRole('combobox', { name: 'Type' }))
       .getAllByRole('option')
       .map((option) => option.textContent);

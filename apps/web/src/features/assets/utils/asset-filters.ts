@@ -1,14 +1,16 @@
 import { DOCUMENT_TYPE_FILTERS, type DocumentSource, type DocumentTypeFilter } from '@lumen/contract';
 
 /**
- * The platform filter: the original four platforms (docs/product-rules.md#document-hub), plus uploads and space files,
- * which are real sources here.
+ * The platform filter: the original four platforms (docs/product-rules.md#document-hub), Dropbox and Confluence (the
+ * other connected sources), plus uploads and space files, which are real sources here.
  */
 export const ASSET_PLATFORM_FILTERS = [
   'google-drive',
   'onedrive',
+  'dropbox',
   'notion',
   'slack',
+  'confluence',
   'upload',
   'space',
 ] as const satisfies readonly DocumentSource[];
