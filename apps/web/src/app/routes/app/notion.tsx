@@ -119,13 +119,14 @@ function NotionPages() {
 function AskNotion() {
   const { t } = useTranslation('integrations');
   const queryClient = useQueryClient();
+  const titleId = useId();
   const [conversationId, setConversationId] = useState(createUuid);
   return (
-    <Card role="region" aria-labelledby="ask-notion-title" className="gap-0 overflow-hidden py-0">
+    <Card role="region" aria-labelledby={titleId} className="gap-0 overflow-hidden py-0">
       <CardHeader className="flex flex-wrap items-start justify-between gap-3 border-b py-4">
         <div className="grid gap-1.5">
           <CardTitle className="text-lg">
-            <h2 id="ask-notion-title">{t('notionPage.askTitle')}</h2>
+            <h2 id={titleId}>{t('notionPage.askTitle')}</h2>
           </CardTitle>
           <CardDescription>{t('notionPage.askDescription')}</CardDescription>
         </div>
@@ -155,7 +156,8 @@ function AskNotion() {
 
 /**
  * /notion, linked from the dashboard: the Notion connection (connect, last sync, counts, sync now, disconnect: the
- * connected-services card itself), the pages it synced, and questions to the assistant about them only. Composes the integrations and documents features.
+ * connected-services card itself), the pages it synced, and questions to the assistant about them only. Composes the
+ * integrations, documents and chat features.
  */
 export function NotionRoute() {
   const { t } = useTranslation(['translation', 'integrations']);
