@@ -3,6 +3,7 @@ import { ExternalLinkIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/load-error';
+import { LoadMoreButton } from '@/components/load-more-button';
 import { ScreenTitle } from '@/components/screen-title';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -73,15 +74,9 @@ function NotionPages() {
           ))}
         </ul>
         {pages.hasNextPage ? (
-          <Button
-            variant="outline"
-            size="sm"
-            className="justify-self-start"
-            disabled={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
-          >
+          <LoadMoreButton isLoading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()}>
             {pages.isFetchingNextPage ? t('notionPage.loadingMore') : t('notionPage.loadMore')}
-          </Button>
+          </LoadMoreButton>
         ) : null}
       </div>
     );

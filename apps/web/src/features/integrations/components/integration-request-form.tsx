@@ -14,6 +14,7 @@ import { Field, FieldError } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
+import { Textarea } from '@/components/ui/textarea';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { getFieldErrors } from '@/lib/form';
@@ -75,9 +76,9 @@ export function IntegrationRequestForm({ onDone }: { onDone: () => void }) {
       />
       <Field>
         <Label htmlFor={purposeId}>{t('customRequest.purposeLabel')}</Label>
-        <textarea
+        <Textarea
           id={purposeId}
-          className="min-h-24 w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:ring-ring disabled:opacity-50 aria-invalid:border-destructive dark:bg-input/30"
+          className="min-h-24"
           placeholder={t('customRequest.purposePlaceholder')}
           required
           maxLength={INTEGRATION_REQUEST_PURPOSE_MAX}

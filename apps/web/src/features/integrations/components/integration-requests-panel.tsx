@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { LoadError } from '@/components/load-error';
+import { LoadMoreButton } from '@/components/load-more-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -104,15 +105,9 @@ export function IntegrationRequestsPanel() {
           ))}
         </ul>
         {requests.hasNextPage ? (
-          <Button
-            variant="outline"
-            size="sm"
-            className="justify-self-start"
-            disabled={requests.isFetchingNextPage}
-            onClick={() => void requests.fetchNextPage()}
-          >
+          <LoadMoreButton isLoading={requests.isFetchingNextPage} onLoadMore={() => void requests.fetchNextPage()}>
             {requests.isFetchingNextPage ? t('requests.loadingMore') : t('requests.loadMore')}
-          </Button>
+          </LoadMoreButton>
         ) : null}
       </div>
     );

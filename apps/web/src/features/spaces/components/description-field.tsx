@@ -2,6 +2,7 @@ import { SPACE_DESCRIPTION_MAX } from '@lumen/contract';
 import { useId } from 'react';
 import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
 
 type DescriptionFieldProps = {
   label: string;
@@ -17,9 +18,8 @@ export function DescriptionField({ label, placeholder, value, onValueChange, dis
   return (
     <Field>
       <Label htmlFor={id}>{label}</Label>
-      <textarea
+      <Textarea
         id={id}
-        className="min-h-20 w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:ring-ring disabled:opacity-50 dark:bg-input/30"
         placeholder={placeholder}
         maxLength={SPACE_DESCRIPTION_MAX}
         value={value}

@@ -1,7 +1,7 @@
 import type { ActivityEntry } from '@lumen/contract';
 import { ActivityIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { LoadMoreButton } from '@/components/load-more-button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatFullDateTime, formatRelativeTime } from '@/lib/format-date';
 import { useActivity } from '../api/get-activity';
@@ -60,15 +60,9 @@ export function ActivityList({ limit, canLoadMore = false }: ActivityListProps) 
         ))}
       </ul>
       {canLoadMore && activity.hasNextPage ? (
-        <Button
-          variant="outline"
-          size="sm"
-          className="justify-self-start"
-          disabled={activity.isFetchingNextPage}
-          onClick={() => void activity.fetchNextPage()}
-        >
+        <LoadMoreButton isLoading={activity.isFetchingNextPage} onLoadMore={() => void activity.fetchNextPage()}>
           {t('activity.loadMore')}
-        </Button>
+        </LoadMoreButton>
       ) : null}
     </div>
   );

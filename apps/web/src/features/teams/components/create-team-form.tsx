@@ -7,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
+import { Textarea } from '@/components/ui/textarea';
 import { useServerErrorText } from '@/hooks/use-server-error-text';
 import { useCreateTeam } from '../api/create-team';
 
@@ -62,9 +63,8 @@ export function CreateTeamForm({ onCreated }: CreateTeamFormProps) {
       />
       <Field>
         <Label htmlFor={descriptionId}>{t('createTeam.descriptionLabel')}</Label>
-        <textarea
+        <Textarea
           id={descriptionId}
-          className="min-h-20 w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:ring-ring dark:bg-input/30"
           placeholder={t('createTeam.descriptionPlaceholder')}
           maxLength={1000}
           value={description}
