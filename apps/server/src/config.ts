@@ -86,10 +86,20 @@ export const envSchema = z.object({
     .transform((value) => value ?? 'common'),
   DROPBOX_APP_KEY: optionalString,
   DROPBOX_APP_SECRET: optionalString,
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  NOTION_CLIENT_ID: optionalString,
+  NOTION_CLIENT_SECRET: optionalString,
+  /** Confluence Cloud through an Atlassian OAuth 2.0 (3LO) app. */
+  ATLASSIAN_CLIENT_ID: optionalString,
+  ATLASSIAN_CLIENT_SECRET: optionalString,
   /** An origin that replaces every host of the provider, paths unchanged (tests point it at a local fake). */
   CONNECTOR_BASE_URL_GOOGLE_DRIVE: connectorBaseUrl('CONNECTOR_BASE_URL_GOOGLE_DRIVE'),
   CONNECTOR_BASE_URL_ONEDRIVE: connectorBaseUrl('CONNECTOR_BASE_URL_ONEDRIVE'),
   CONNECTOR_BASE_URL_DROPBOX: connectorBaseUrl('CONNECTOR_BASE_URL_DROPBOX'),
+  CONNECTOR_BASE_URL_SLACK: connectorBaseUrl('CONNECTOR_BASE_URL_SLACK'),
+  CONNECTOR_BASE_URL_NOTION: connectorBaseUrl('CONNECTOR_BASE_URL_NOTION'),
+  CONNECTOR_BASE_URL_CONFLUENCE: connectorBaseUrl('CONNECTOR_BASE_URL_CONFLUENCE'),
   /** How often every connection is synced in the background. */
   SYNC_INTERVAL_MINUTES: z.coerce
     .number('SYNC_INTERVAL_MINUTES must be a whole number of minutes from 1 to 1440')
@@ -167,9 +177,18 @@ type ConnectorVariable =
   | 'MICROSOFT_TENANT'
   | 'DROPBOX_APP_KEY'
   | 'DROPBOX_APP_SECRET'
+  | 'SLACK_CLIENT_ID'
+  | 'SLACK_CLIENT_SECRET'
+  | 'NOTION_CLIENT_ID'
+  | 'NOTION_CLIENT_SECRET'
+  | 'ATLASSIAN_CLIENT_ID'
+  | 'ATLASSIAN_CLIENT_SECRET'
   | 'CONNECTOR_BASE_URL_GOOGLE_DRIVE'
   | 'CONNECTOR_BASE_URL_ONEDRIVE'
   | 'CONNECTOR_BASE_URL_DROPBOX'
+  | 'CONNECTOR_BASE_URL_SLACK'
+  | 'CONNECTOR_BASE_URL_NOTION'
+  | 'CONNECTOR_BASE_URL_CONFLUENCE'
   | 'SYNC_INTERVAL_MINUTES';
 
 /** An OAuth 2 client registered with a provider. */
@@ -183,6 +202,10 @@ export interface ConnectorsConfig {
   googleDrive: OAuthClientCredentials | null;
   onedrive: (OAuthClientCredentials & { tenant: string }) | null;
   dropbox: OAuthClientCredentials | null;
+  slack: OAuthClientCredentials | null;
+  notion: OAuthClientCredentials | null;
+  /** Confluence Cloud's Atlassian OAuth 2.0 (3LO) app. */
+  confluence: OAuthClientCredentials | null;
   /** Origins that replace every host of a provider (tests); absent means the provider's real hosts. */
   baseUrls: Partial<Record<ConnectorProvider, string>>;
   syncIntervalMinutes: number;
@@ -224,6 +247,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   requireTogether(env, 'MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET');
   requireTogether(env, 'DROPBOX_APP_KEY', 'DROPBOX_APP_SECRET');
+  requireTogether(env, 'SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET');
+  requireTogether(env, 'NOTION_CLIENT_ID', 'NOTION_CLIENT_SECRET');
+  requireTogether(env, 'ATLASSIAN_CLIENT_ID', 'ATLASSIAN_CLIENT_SECRET');
   if (env.AI_PROVIDER !== 'builtin' && !env.AI_MODEL) {
     throw new ConfigError(`Invalid configuration:\n  AI_MODEL is required when AI_PROVIDER is ${env.AI_PROVIDER}`);
   }
@@ -246,9 +272,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     MICROSOFT_TENANT,
     DROPBOX_APP_KEY,
     DROPBOX_APP_SECRET,
+    SLACK_CLIENT_ID,
+    SLACK_CLIENT_SECRET,
+    NOTION_CLIENT_ID,
+    NOTION_CLIENT_SECRET,
+    ATLASSIAN_CLIENT_ID,
+    ATLASSIAN_CLIENT_SECRET,
     CONNECTOR_BASE_URL_GOOGLE_DRIVE,
     CONNECTOR_BASE_URL_ONEDRIVE,
     CONNECTOR_BASE_URL_DROPBOX,
+    CONNECTOR_BASE_URL_SLACK,
+    CONNECTOR_BASE_URL_NOTION,
+    CONNECTOR_BASE_URL_CONFLUENCE,
     SYNC_INTERVAL_MINUTES,
     ...rest
   } = env;
@@ -272,12 +307,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-type PairedVariable = 'MICROSOFT_CLIENT_ID' | 'MICROSOFT_CLIENT_SECRET' | 'DROPBOX_APP_KEY' | 'DROPBOX_APP_SECRET';
+type PairedVariable =
+  | 'MICROSOFT_CLIENT_ID'
+  | 'MICROSOFT_CLIENT_SECRET'
+  | 'DROPBOX_APP_KEY'
+  | 'DROPBOX_APP_SECRET'
+  | 'SLACK_CLIENT_ID'
+  | 'SLACK_CLIENT_SECRET'
+  | 'NOTION_CLIENT_ID'
+  | 'NOTION_CLIENT_SECRET'
+  | 'ATLASSIAN_CLIENT_ID'
+  | 'ATLASSIAN_CLIENT_SECRET';
 
 function requireTogether(env: Env, first: PairedVariable, second: PairedVariable): void {
   if ((env[first] === undefined) !== (env[second] === undefined)) {
     throw new ConfigError(`Invalid configuration:\n  ${first} and ${second} must be set together`);
   }
+}
+
+function credentialsOf(clientId: string | undefined, clientSecret: string | undefined): OAuthClientCredentials | null {
+  return clientId && clientSecret ? { clientId, clientSecret } : null;
 }
 
 /** The integrations' clients: Google Drive reuses the Google sign-in client (GOOGLE_CLIENT_ID/SECRET). */
@@ -286,6 +335,9 @@ function connectorsConfig(env: Env): ConnectorsConfig {
   if (env.CONNECTOR_BASE_URL_GOOGLE_DRIVE) baseUrls['google-drive'] = env.CONNECTOR_BASE_URL_GOOGLE_DRIVE;
   if (env.CONNECTOR_BASE_URL_ONEDRIVE) baseUrls.onedrive = env.CONNECTOR_BASE_URL_ONEDRIVE;
   if (env.CONNECTOR_BASE_URL_DROPBOX) baseUrls.dropbox = env.CONNECTOR_BASE_URL_DROPBOX;
+  if (env.CONNECTOR_BASE_URL_SLACK) baseUrls.slack = env.CONNECTOR_BASE_URL_SLACK;
+  if (env.CONNECTOR_BASE_URL_NOTION) baseUrls.notion = env.CONNECTOR_BASE_URL_NOTION;
+  if (env.CONNECTOR_BASE_URL_CONFLUENCE) baseUrls.confluence = env.CONNECTOR_BASE_URL_CONFLUENCE;
   return {
     googleDrive:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -299,6 +351,9 @@ function connectorsConfig(env: Env): ConnectorsConfig {
       env.DROPBOX_APP_KEY && env.DROPBOX_APP_SECRET
         ? { clientId: env.DROPBOX_APP_KEY, clientSecret: env.DROPBOX_APP_SECRET }
         : null,
+    slack: credentialsOf(env.SLACK_CLIENT_ID, env.SLACK_CLIENT_SECRET),
+    notion: credentialsOf(env.NOTION_CLIENT_ID, env.NOTION_CLIENT_SECRET),
+    confluence: credentialsOf(env.ATLASSIAN_CLIENT_ID, env.ATLASSIAN_CLIENT_SECRET),
     baseUrls,
     syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
   };

@@ -11,6 +11,9 @@ describe('integration (connector) configuration', () => {
       googleDrive: null,
       onedrive: null,
       dropbox: null,
+      slack: null,
+      notion: null,
+      confluence: null,
       baseUrls: {},
       syncIntervalMinutes: 15,
     });
@@ -30,6 +33,17 @@ describe('integration (connector) configuration', () => {
     expect(connectors.onedrive).toEqual({ clientId: 'ms-id', clientSecret: 'ms-secret', tenant: 'common' });
     expect(connectors.dropbox).toEqual({ clientId: 'db-key', clientSecret: 'db-secret' });
     expect(connectors.syncIntervalMinutes).toBe(60);
+    const knowledge = connectorsOf({
+      SLACK_CLIENT_ID: 'slack-id',
+      SLACK_CLIENT_SECRET: 'slack-secret',
+      NOTION_CLIENT_ID: 'notion-id',
+      NOTION_CLIENT_SECRET: 'notion-secret',
+      ATLASSIAN_CLIENT_ID: 'atlassian-id',
+      ATLASSIAN_CLIENT_SECRET: 'atlassian-secret',
+    });
+    expect(knowledge.slack).toEqual({ clientId: 'slack-id', clientSecret: 'slack-secret' });
+    expect(knowledge.notion).toEqual({ clientId: 'notion-id', clientSecret: 'notion-secret' });
+    expect(knowledge.confluence).toEqual({ clientId: 'atlassian-id', clientSecret: 'atlassian-secret' });
     expect(
       connectorsOf({
         MICROSOFT_CLIENT_ID: 'a',
@@ -50,6 +64,9 @@ describe('integration (connector) configuration', () => {
     [{ MICROSOFT_CLIENT_SECRET: 'b' }, 'MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET must be set together'],
     [{ DROPBOX_APP_KEY: 'a' }, 'DROPBOX_APP_KEY and DROPBOX_APP_SECRET must be set together'],
     [{ DROPBOX_APP_SECRET: 'b' }, 'DROPBOX_APP_KEY and DROPBOX_APP_SECRET must be set together'],
+    [{ SLACK_CLIENT_ID: 'a' }, 'SLACK_CLIENT_ID and SLACK_CLIENT_SECRET must be set together'],
+    [{ NOTION_CLIENT_SECRET: 'b' }, 'NOTION_CLIENT_ID and NOTION_CLIENT_SECRET must be set together'],
+    [{ ATLASSIAN_CLIENT_ID: 'a' }, 'ATLASSIAN_CLIENT_ID and ATLASSIAN_CLIENT_SECRET must be set together'],
     [{ GOOGLE_CLIENT_ID: 'a' }, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together'],
     [{ MICROSOFT_TENANT: 'not a tenant/' }, 'MICROSOFT_TENANT must be common, organizations'],
   ])('refuses half a pair or a bad value: %j', (env, message) => {
@@ -62,11 +79,17 @@ describe('integration (connector) configuration', () => {
         CONNECTOR_BASE_URL_GOOGLE_DRIVE: 'http://127.0.0.1:4010/',
         CONNECTOR_BASE_URL_ONEDRIVE: 'http://localhost:4011',
         CONNECTOR_BASE_URL_DROPBOX: 'https://fake-dropbox.test',
+        CONNECTOR_BASE_URL_SLACK: 'http://127.0.0.1:4012',
+        CONNECTOR_BASE_URL_NOTION: 'http://127.0.0.1:4013/',
+        CONNECTOR_BASE_URL_CONFLUENCE: 'http://127.0.0.1:4014',
       }).baseUrls,
     ).toEqual({
       'google-drive': 'http://127.0.0.1:4010',
       onedrive: 'http://localhost:4011',
       dropbox: 'https://fake-dropbox.test',
+      slack: 'http://127.0.0.1:4012',
+      notion: 'http://127.0.0.1:4013',
+      confluence: 'http://127.0.0.1:4014',
     });
     expect(connectorsOf({ CONNECTOR_BASE_URL_DROPBOX: '' }).baseUrls).toEqual({});
   });

@@ -77,12 +77,14 @@ export function createCloudFileStore(
     async saveFile(userId, provider, file) {
       const connection = await findConnection(rt.db, userId, provider);
       const driver = connectableDriver(rt, provider);
-      if (!connection || !driver) return { status: 'not-connected' };
+      // STORAGE_PROVIDERS holds only file stores, whose drivers all upload.
+      const upload = driver?.upload?.bind(driver);
+      if (!connection || !driver || !upload) return { status: 'not-connected' };
       if (connection.status === 'needs_reconnect') return { status: 'needs-reconnect', message: RECONNECT_MESSAGE };
       let saved: RemoteItem;
       try {
         saved = await connectionTokens(rt, connection, driver).call((accessToken) =>
-          driver.upload(accessToken, {
+          upload(accessToken, {
             name: file.name,
             content: Buffer.from(file.text, 'utf8'),
             mimeType: savedFileMimeType(file.name),

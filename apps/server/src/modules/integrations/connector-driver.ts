@@ -38,9 +38,12 @@ export interface RemoteItem {
   /** Where the user opens the file at the provider. */
   webUrl: string | null;
   /**
-   * Email addresses (lower case) of the other people the source shares this file with, directly or through a shared
-   * folder; the connected account itself is left out. Members of the connection's Lumen team among them may see the
-   * synced document (modules/access). Empty when the file is not shared or for a deletion.
+   * Who else may see the synced document: email addresses (lower case) of the other people the source shares this file
+   * with, directly or through a shared folder (the connected account itself left out), and/or access-group keys (ADR
+   * 0103: `slack:T024:C0412` for a Slack channel, `confluence:<cloud id>:space:ENG` for a Confluence space), which a
+   * teammate holds when their own connection to the source belongs to that group (`listAccessGroups`). Members of the
+   * connection's Lumen team named here may see the document (modules/access). Empty when it is the connected
+   * account's alone, and for a deletion.
    */
   sharedWith: string[];
   /**
@@ -164,8 +167,18 @@ export interface ConnectorDriver {
   /** Changes since `cursor`; a null cursor starts a full listing. */
   listChanges(accessToken: string, cursor: string | null): Promise<ChangePage>;
   fetchContent(accessToken: string, item: RemoteItem): Promise<RemoteContent>;
-  /** Saves a file to the store and answers it as the change feed would report it. */
-  upload(accessToken: string, file: UploadRequest): Promise<RemoteItem>;
+  /**
+   * Saves a file to the store and answers it as the change feed would report it. Absent for sources that are not file
+   * stores (Slack, Notion, Confluence): the assistant's save_to_storage tool never offers them.
+   */
+  upload?(accessToken: string, file: UploadRequest): Promise<RemoteItem>;
+  /**
+   * The access groups the connected account belongs to at the source (ADR 0103), as the keys documents name in
+   * `sharedWith`: each starts with the provider's name and a colon and holds no `@`, and names the source's workspace
+   * or site so two workspaces never share a key. Read at the start of every sync and stored for the connection, so a
+   * teammate who leaves a Slack channel loses its documents at their next sync. Absent where sharing is by email.
+   */
+  listAccessGroups?(accessToken: string): Promise<string[]>;
   /** Revokes the grant at the provider, where it offers that. */
   revoke?(token: string): Promise<void>;
 }

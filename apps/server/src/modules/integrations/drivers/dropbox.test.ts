@@ -20,6 +20,9 @@ function configFor(fake: DropboxFake): ConnectorsConfig {
     googleDrive: null,
     onedrive: null,
     dropbox: { clientId: fake.clientId, clientSecret: fake.clientSecret },
+    slack: null,
+    notion: null,
+    confluence: null,
     baseUrls: { dropbox: fake.baseUrl },
     syncIntervalMinutes: 15,
   };

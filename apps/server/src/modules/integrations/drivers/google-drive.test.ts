@@ -31,6 +31,9 @@ function connectorsFor(baseUrl: string | null): ConnectorsConfig {
     googleDrive: { clientId: fake.clientId, clientSecret: fake.clientSecret },
     onedrive: null,
     dropbox: null,
+    slack: null,
+    notion: null,
+    confluence: null,
     baseUrls: baseUrl ? { 'google-drive': baseUrl } : {},
     syncIntervalMinutes: 15,
   };

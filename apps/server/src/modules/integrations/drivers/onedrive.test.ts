@@ -26,6 +26,9 @@ function connectorsFor(origin: string): ConnectorsConfig {
     googleDrive: null,
     onedrive: { clientId: fake.clientId, clientSecret: fake.clientSecret, tenant: fake.tenant },
     dropbox: null,
+    slack: null,
+    notion: null,
+    confluence: null,
     baseUrls: { onedrive: origin },
     syncIntervalMinutes: 15,
   };
