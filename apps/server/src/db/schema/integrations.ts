@@ -13,6 +13,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -63,6 +64,29 @@ export const connections = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('connections_user_id_provider_unique').on(table.userId, table.provider)],
+);
+
+/**
+ * The source's access groups a connection's account belongs to (ADR 0103): the Slack channels it is a member of, the
+ * Confluence spaces it can read, its own account and groups there. Replaced at the start of every sync of the
+ * connection; a teammate's synced document whose `shared_with` names one of them is visible to this connection's user
+ * (modules/access). `user_id` repeats the connection's so the access rule reaches the groups by index.
+ */
+export const connectionAccessGroups = pgTable(
+  'connection_access_groups',
+  {
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    groupKey: text('group_key').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.connectionId, table.groupKey] }),
+    index('connection_access_groups_user_id_group_key_idx').on(table.userId, table.groupKey),
+  ],
 );
 
 /** An item a sync could not read, kept on its run so the user can see why. */

@@ -2,7 +2,16 @@ import { NO_FILE_PERMISSIONS, ROLES, type Role, SPACE_FILE_PERMISSIONS } from '@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, sharedFiles, spaceMembers, spaces, teams, userRoles } from '../../db/schema/index.ts';
+import {
+  connectionAccessGroups,
+  connections,
+  documents,
+  sharedFiles,
+  spaceMembers,
+  spaces,
+  teams,
+  userRoles,
+} from '../../db/schema/index.ts';
 import { type Database, type DatabaseHandle, rowsOf } from '../../platform/db.ts';
 import { insertUserRow, openTestDatabase } from '../../test/test-database.ts';
 import { insertIndexedChunks, readIndexedPostings } from '../search/index.ts';
@@ -36,7 +45,13 @@ interface Viewer {
   email: string;
   teamCase: TeamCase;
   spaceRole: Role | null;
+  /** The access groups (ADR 0103) the viewer's own Slack connection holds. */
+  accessGroups: string[];
 }
+
+/** A Slack channel every other viewer's connection is a member of, and one nobody's is. */
+const MEMBER_CHANNEL = 'slack:t1:c-general';
+const CLOSED_CHANNEL = 'slack:t1:c-closed';
 
 interface SpaceCase {
   id: string;
@@ -107,7 +122,17 @@ beforeAll(async () => {
           await db.insert(spaceMembers).values({ spaceId: space.id, userId, role: spaceRole, addedBy: creatorId });
         }
       }
-      viewers.push({ userId, email, teamCase, spaceRole });
+      const accessGroups = viewers.length % 2 === 0 ? [MEMBER_CHANNEL, 'slack:t1:c-other'] : [];
+      if (accessGroups.length > 0) {
+        const [connection] = await db
+          .insert(connections)
+          .values({ userId, teamId: null, provider: 'slack', accountId: `t1:${userId}` })
+          .returning({ id: connections.id });
+        await db
+          .insert(connectionAccessGroups)
+          .values(accessGroups.map((groupKey) => ({ connectionId: connection?.id ?? '', userId, groupKey })));
+      }
+      viewers.push({ userId, email, teamCase, spaceRole, accessGroups });
     }
   }
   // Documents: each viewer's own upload, their own file in each space; the creator's upload and file in each space.
@@ -137,6 +162,30 @@ beforeAll(async () => {
   await db.insert(documents).values([
     { source: 'dropbox', ownerId: creatorId, teamId: teamA, externalId: 'private', title: 'synced, not shared' },
     { source: 'dropbox', ownerId: creatorId, teamId: teamA, externalId: 'all', title: 'all', sharedWith: everyone },
+    {
+      source: 'slack',
+      ownerId: creatorId,
+      teamId: teamA,
+      externalId: 'c1/day',
+      title: 'channel',
+      sharedWith: [MEMBER_CHANNEL],
+    },
+    {
+      source: 'slack',
+      ownerId: creatorId,
+      teamId: teamA,
+      externalId: 'c2/day',
+      title: 'closed',
+      sharedWith: [CLOSED_CHANNEL],
+    },
+    {
+      source: 'slack',
+      ownerId: otherOwner,
+      teamId: b.id,
+      externalId: 'c1/day',
+      title: 'B',
+      sharedWith: [MEMBER_CHANNEL],
+    },
     {
       source: 'onedrive',
       ownerId: creatorId,
@@ -229,7 +278,7 @@ describe('access rules: TypeScript and SQL agree over the grid', () => {
         sharedWith: documents.sharedWith,
       })
       .from(documents);
-    expect(allDocuments.filter((document) => document.sharedWith.length > 0).length).toBe(viewers.length + 3);
+    expect(allDocuments.filter((document) => document.sharedWith.length > 0).length).toBe(viewers.length + 6);
     for (const viewer of viewers) {
       const rows = await db
         .select({ id: documents.id })
@@ -241,7 +290,8 @@ describe('access rules: TypeScript and SQL agree over the grid', () => {
         const isSharedWithTeammate =
           document.teamId !== null &&
           document.teamId === teamIdOf(viewer) &&
-          document.sharedWith.includes(viewer.email);
+          (document.sharedWith.includes(viewer.email) ||
+            viewer.accessGroups.some((group) => document.sharedWith.includes(group)));
         const facts = {
           isOwner: document.ownerId === viewer.userId,
           isSharedWithTeammate,

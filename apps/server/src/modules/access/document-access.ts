@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { documents, searchScopes, user, userRoles } from '../../db/schema/index.ts';
+import { connectionAccessGroups, documents, searchScopes, user, userRoles } from '../../db/schema/index.ts';
 import { type AccessRule, allOf, anyOf, clause, negate } from './access-rule.ts';
 import { canViewSpace, type SpaceViewerFacts, viewableSpaceIds } from './space-access.ts';
 
@@ -7,8 +7,10 @@ import { canViewSpace, type SpaceViewerFacts, viewableSpaceIds } from './space-a
 export interface DocumentViewerFacts {
   isOwner: boolean;
   /**
-   * A synced document whose source shares it with the viewer's account email (`documents.shared_with`), and the
-   * viewer is a member of the document's team (the team its owner connected from).
+   * A synced document whose source shares it with the viewer (`documents.shared_with` names the viewer's account
+   * email, or an access group the viewer's own connection to the source belongs to: a Slack channel they are in, a
+   * Confluence space they can read; ADR 0103), and the viewer is a member of the document's team (the team its owner
+   * connected from).
    */
   isSharedWithTeammate: boolean;
   /** The viewer's facts about the document's space; null for a document outside spaces. */
@@ -28,7 +30,7 @@ const isOwnDocument = clause<DocumentViewerFacts, DocumentViewerScope>(
 const isSharedWithTeammate = clause<DocumentViewerFacts, DocumentViewerScope>(
   (facts) => facts.isSharedWithTeammate,
   ({ userId }) =>
-    sql`(${documents.teamId} is not null and exists (select 1 from ${userRoles} where ${userRoles.teamId} = ${documents.teamId} and ${userRoles.userId} = ${userId}) and exists (select 1 from ${user} where ${user.id} = ${userId} and lower(${user.email}) = any(${documents.sharedWith})))`,
+    sql`(${documents.teamId} is not null and exists (select 1 from ${userRoles} where ${userRoles.teamId} = ${documents.teamId} and ${userRoles.userId} = ${userId}) and (exists (select 1 from ${user} where ${user.id} = ${userId} and lower(${user.email}) = any(${documents.sharedWith})) or exists (select 1 from ${connectionAccessGroups} where ${connectionAccessGroups.userId} = ${userId} and ${connectionAccessGroups.groupKey} = any(${documents.sharedWith}))))`,
 );
 
 const isInSpace = clause<DocumentViewerFacts, DocumentViewerScope>(

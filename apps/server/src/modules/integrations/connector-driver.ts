@@ -183,6 +183,9 @@ export interface ConnectorDriver {
   revoke?(token: string): Promise<void>;
 }
 
+/** A driver of a file store (Google Drive, OneDrive, Dropbox): it always saves files. */
+export type FileStoreDriver = ConnectorDriver & { upload: NonNullable<ConnectorDriver['upload']> };
+
 /** The drivers by provider; null for a provider whose driver is not built yet. */
 export interface ConnectorRegistry {
   get(provider: ConnectorProvider): ConnectorDriver | null;

@@ -1,6 +1,12 @@
 import type { ConnectorProvider } from '@lumen/contract';
 import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import { connections, type FailedSyncItem, oauthStates, syncRuns } from '../../db/schema/index.ts';
+import {
+  connectionAccessGroups,
+  connections,
+  type FailedSyncItem,
+  oauthStates,
+  syncRuns,
+} from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
 
 /** What the list shows of a connection: every column but the tokens, the cursor and the scopes. */
@@ -140,6 +146,10 @@ export async function upsertConnection(
       })
       .returning();
     if (!connection) throw new Error('connection not stored');
+    // Another account's channels and spaces are not this one's: its next sync reads them again.
+    if (isAccountChanged) {
+      await tx.delete(connectionAccessGroups).where(eq(connectionAccessGroups.connectionId, connection.id));
+    }
     return { connection, isAccountChanged };
   });
 }
@@ -166,10 +176,50 @@ export async function setConnectionStatus(
   status: ConnectionRow['status'],
   lastError: string | null,
 ): Promise<void> {
-  await db
-    .update(connections)
-    .set({ status, lastError, updatedAt: new Date() })
-    .where(eq(connections.id, connectionId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(connections)
+      .set({ status, lastError, updatedAt: new Date() })
+      .where(eq(connections.id, connectionId));
+    // A grant the source refused no longer proves membership of anything (ADR 0103).
+    if (status === 'needs_reconnect') {
+      await tx.delete(connectionAccessGroups).where(eq(connectionAccessGroups.connectionId, connectionId));
+    }
+  });
+}
+
+/** Rows per INSERT when the groups are replaced (PostgreSQL takes at most 65,535 parameters a statement). */
+const ACCESS_GROUP_BATCH = 5000;
+
+/**
+ * Replaces the access groups of the connection with those its account holds at the source now (ADR 0103), in one
+ * transaction, so a reader sees the old set or the new one. False when the connection is gone (disconnected meanwhile).
+ */
+export async function replaceConnectionAccessGroups(
+  db: Database,
+  connection: { id: string; userId: string },
+  groupKeys: readonly string[],
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [present] = await tx
+      .select({ id: connections.id })
+      .from(connections)
+      .where(eq(connections.id, connection.id))
+      .for('update');
+    if (!present) return false;
+    await tx.delete(connectionAccessGroups).where(eq(connectionAccessGroups.connectionId, connection.id));
+    const unique = [...new Set(groupKeys)];
+    for (let start = 0; start < unique.length; start += ACCESS_GROUP_BATCH) {
+      await tx
+        .insert(connectionAccessGroups)
+        .values(
+          unique
+            .slice(start, start + ACCESS_GROUP_BATCH)
+            .map((groupKey) => ({ connectionId: connection.id, userId: connection.userId, groupKey })),
+        );
+    }
+    return true;
+  });
 }
 
 /** Every connection a scheduled sync should visit: all but those waiting for the user to connect again. */

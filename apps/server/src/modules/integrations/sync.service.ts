@@ -33,6 +33,7 @@ import {
   findConnectionById,
   finishSyncRun,
   type PageCounts,
+  replaceConnectionAccessGroups,
   startSyncRun,
   touchSyncRun,
 } from './integrations.repository.ts';
@@ -166,6 +167,7 @@ export async function runSync(
   let filesSynced = 0;
   const heartbeat = { at: Date.now() };
   try {
+    if (!(await refreshAccessGroups(rt, connection, driver, tokens))) return;
     let cursor = connection.cursor;
     // Set while a full listing runs: from the connection when the committed cursor continues one (a run that died
     // mid-listing resumes it, its earlier pages' stamps still count), else from the page that starts one.
@@ -298,8 +300,37 @@ interface FetchedWindow {
   prepared: PreparedTexts;
 }
 
+/** Emails and access-group keys alike are compared in lower case (the keys by `accessGroupKeysOf` too). */
 function sharedWithOf(item: RemoteItem): string[] {
-  return [...new Set(item.sharedWith.map((email) => email.toLowerCase()))];
+  return [...new Set(item.sharedWith.map((entry) => entry.toLowerCase()))];
+}
+
+/**
+ * The access-group keys a driver reported that its provider may claim (ADR 0103): its own prefix and no `@`, so a
+ * driver can never grant what an email or another source's group stands for. Lower case, as `sharedWithOf`.
+ */
+export function accessGroupKeysOf(provider: ConnectorDriver['provider'], keys: readonly string[]): string[] {
+  const prefix = `${provider}:`;
+  return [...new Set(keys.map((key) => key.toLowerCase()))].filter(
+    (key) => key.startsWith(prefix) && key.length > prefix.length && !key.includes('@'),
+  );
+}
+
+/**
+ * Reads the access groups the connection's account holds at the source now and stores them in place of the last
+ * sync's, before any document is handled: who may see teammates' documents follows the source at every sync. False when
+ * the connection was removed meanwhile.
+ */
+async function refreshAccessGroups(
+  rt: IntegrationsRuntime,
+  connection: ConnectionRow,
+  driver: ConnectorDriver,
+  tokens: ConnectionTokens,
+): Promise<boolean> {
+  const listAccessGroups = driver.listAccessGroups?.bind(driver);
+  if (!listAccessGroups) return true;
+  const keys = await withRetries(rt, () => tokens.call((token) => listAccessGroups(token)));
+  return replaceConnectionAccessGroups(rt.db, connection, accessGroupKeysOf(connection.provider, keys));
 }
 
 /**

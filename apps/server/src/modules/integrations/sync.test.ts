@@ -8,7 +8,7 @@ import {
 } from '@lumen/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connections, documents, jobs, syncRuns } from '../../db/schema/index.ts';
+import { connectionAccessGroups, connections, documents, jobs, syncRuns } from '../../db/schema/index.ts';
 import { createSecretBox } from '../../platform/secrets.ts';
 import { dataParts, parseUIMessageStream, postChat } from '../../test/assistant-fixtures.ts';
 import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
@@ -779,5 +779,69 @@ describe('who sees synced documents', () => {
     expect((await callApi(ctx, bob, 'GET', documentUrl)).statusCode).toBe(404);
     expect(await search(bob, 'breakwater')).toEqual([]);
     expect((await callApi(ctx, alice, 'GET', documentUrl)).statusCode).toBe(200);
+  });
+
+  it('teammates whose own connection holds an access group the document names (a Slack channel they are in); the groups follow the source at every sync', async () => {
+    const { admin: alice, teamId } = await createTeamWithAdmin(ctx, 'Channels Co');
+    const bob = await addMember(ctx, teamId, 'employee');
+    const carol = await addMember(ctx, teamId, 'employee');
+    dropbox.addFile({
+      id: 'rota',
+      name: 'rota.txt',
+      content: 'The lighthouse keeper rota changes in March.',
+      sharedWith: ['dropbox:ws1:channel-a'],
+    });
+    dropbox.addFile({
+      id: 'budget',
+      name: 'budget.txt',
+      content: 'The harbour budget is forty thousand euros.',
+      sharedWith: ['dropbox:ws1:channel-b'],
+    });
+    dropbox.accessGroups = ['dropbox:ws1:channel-a', 'dropbox:ws1:channel-b'];
+    await connect(alice);
+    const aliceDocuments = await documentsOf(alice);
+    const rota = aliceDocuments.find((document) => document.externalId === 'rota');
+    const budget = aliceDocuments.find((document) => document.externalId === 'budget');
+    expect(rota?.sharedWith).toEqual(['dropbox:ws1:channel-a']);
+
+    // Bob's own connection is in channel A only. Keys another source could claim, or that look like an email, are
+    // not stored; the others in lower case, as documents keep them.
+    dropbox.accessGroups = [
+      'DROPBOX:WS1:Channel-A',
+      'google-drive:ws1:channel-b',
+      'dropbox:bob@example.test',
+      'dropbox:',
+    ];
+    const bobConnection = await connect(bob);
+    const stored = await db()
+      .select({ groupKey: connectionAccessGroups.groupKey })
+      .from(connectionAccessGroups)
+      .where(eq(connectionAccessGroups.connectionId, bobConnection.id));
+    expect(stored.map((row) => row.groupKey)).toEqual(['dropbox:ws1:channel-a']);
+
+    const canOpen = async (actor: Actor, documentId: string | undefined) =>
+      (await callApi(ctx, actor, 'GET', `/api/documents/${documentId}`)).statusCode === 200;
+    const foundIds = async (actor: Actor, query: string) => (await search(actor, query)).map((hit) => hit.documentId);
+    expect(await canOpen(bob, rota?.id)).toBe(true);
+    expect(await foundIds(bob, 'lighthouse keeper rota')).toContain(rota?.id);
+    expect(await canOpen(bob, budget?.id)).toBe(false);
+    expect(await foundIds(bob, 'harbour budget')).not.toContain(budget?.id);
+    // Carol has no connection to the source: no group, nothing of Alice's.
+    expect(await canOpen(carol, rota?.id)).toBe(false);
+    expect(await foundIds(carol, 'lighthouse keeper rota')).toEqual([]);
+
+    // Bob leaves channel A at the source: his next sync takes the group away.
+    dropbox.accessGroups = [];
+    await syncNow(bob);
+    expect(dropbox.accessGroupCalls.length).toBe(3);
+    expect(await canOpen(bob, rota?.id)).toBe(false);
+    expect(await foundIds(bob, 'lighthouse keeper rota')).not.toContain(rota?.id);
+
+    // Back in the channel, then disconnected: the groups go with the connection.
+    dropbox.accessGroups = ['dropbox:ws1:channel-a'];
+    await syncNow(bob);
+    expect(await canOpen(bob, rota?.id)).toBe(true);
+    expect((await callApi(ctx, bob, 'POST', '/api/integrations/dropbox/disconnect')).statusCode).toBe(204);
+    expect(await canOpen(bob, rota?.id)).toBe(false);
   });
 });

@@ -53,6 +53,9 @@ export class MemoryConnector implements ConnectorDriver {
   pageSize = 2;
   account: AccountIdentity = { id: 'acct-1', email: 'ada@store.test', name: 'Ada Store' };
   configured = true;
+  /** What `listAccessGroups` answers for the account (ADR 0103); a test sets it before the sync it means. */
+  accessGroups: string[] = [];
+  readonly accessGroupCalls: number[] = [];
   /** Token lifetime; a negative value issues tokens that are already expired. */
   tokenLifetimeMs = 60 * 60_000;
   /** When set, the tokens of the code exchange live this long instead (refreshed ones get `tokenLifetimeMs`). */
@@ -165,6 +168,8 @@ export class MemoryConnector implements ConnectorDriver {
     this.tokenLifetimeMs = 60 * 60_000;
     this.exchangeTokenLifetimeMs = null;
     this.pageSize = 2;
+    this.accessGroups = [];
+    this.accessGroupCalls.length = 0;
     for (const calls of [this.refreshCalls, this.fetchCalls, this.listCalls, this.revoked]) calls.length = 0;
   }
 
@@ -230,6 +235,12 @@ export class MemoryConnector implements ConnectorDriver {
   async accountIdentity(accessToken: string): Promise<AccountIdentity> {
     this.authorize(accessToken);
     return { ...this.account };
+  }
+
+  async listAccessGroups(accessToken: string): Promise<string[]> {
+    this.authorize(accessToken);
+    this.accessGroupCalls.push(Date.now());
+    return [...this.accessGroups];
   }
 
   async listChanges(accessToken: string, cursor: string | null): Promise<ChangePage> {

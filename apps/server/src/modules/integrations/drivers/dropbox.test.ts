@@ -8,6 +8,7 @@ import {
   ConnectorCursorResetError,
   type ConnectorDriver,
   ConnectorHttpError,
+  type FileStoreDriver,
   type RemoteItem,
 } from '../connector-driver.ts';
 import { createDropboxDriver, isRemovedByDropboxDeletion } from './dropbox.ts';
@@ -82,7 +83,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 
 describe('Dropbox driver against the fake Dropbox', () => {
   let fake: DropboxFake;
-  let driver: ConnectorDriver;
+  let driver: FileStoreDriver;
   const fetchedUrls: string[] = [];
 
   beforeAll(async () => {

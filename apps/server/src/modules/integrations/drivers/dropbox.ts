@@ -4,9 +4,9 @@ import {
   type AccountIdentity,
   ConnectorAuthError,
   ConnectorCursorResetError,
-  type ConnectorDriver,
   ConnectorHttpError,
   type DriverOptions,
+  type FileStoreDriver,
   type OAuthTokens,
   parseRetryAfter,
   type RemoteContent,
@@ -147,7 +147,7 @@ async function toFailure(response: Response, call: string): Promise<Error> {
   });
 }
 
-export function createDropboxDriver(connectors: ConnectorsConfig, options: DriverOptions = {}): ConnectorDriver {
+export function createDropboxDriver(connectors: ConnectorsConfig, options: DriverOptions = {}): FileStoreDriver {
   const hosts = hostsFor(connectors);
   const doFetch = options.fetch ?? fetch;
 
@@ -319,7 +319,7 @@ export function createDropboxDriver(connectors: ConnectorsConfig, options: Drive
     return readBody(() => response.json() as Promise<files.ListFolderResult>, route);
   }
 
-  const driver: ConnectorDriver = {
+  const driver: FileStoreDriver = {
     provider: 'dropbox',
 
     isConfigured: () => connectors.dropbox !== null,

@@ -12,8 +12,8 @@ import {
 import {
   ConnectorAuthError,
   ConnectorCursorResetError,
-  type ConnectorDriver,
   ConnectorHttpError,
+  type FileStoreDriver,
   type OAuthTokens,
   type RemoteItem,
 } from '../connector-driver.ts';
@@ -22,7 +22,7 @@ import { createGoogleDriveDriver } from './google-drive.ts';
 const REDIRECT_URI = 'http://localhost:5173/api/integrations/google-drive/callback';
 
 let fake: GoogleDriveFake;
-let driver: ConnectorDriver;
+let driver: FileStoreDriver;
 /** Every URL the driver fetched, in order. */
 const fetched: string[] = [];
 

@@ -6,9 +6,9 @@ import {
   type ChangePage,
   ConnectorAuthError,
   ConnectorCursorResetError,
-  type ConnectorDriver,
   ConnectorHttpError,
   type DriverOptions,
+  type FileStoreDriver,
   parseRetryAfter,
   type RemoteContent,
   type RemoteItem,
@@ -214,7 +214,7 @@ function deletedItem(fileId: string, name = ''): RemoteItem {
   };
 }
 
-export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: DriverOptions = {}): ConnectorDriver {
+export function createGoogleDriveDriver(connectors: ConnectorsConfig, options: DriverOptions = {}): FileStoreDriver {
   const credentials = connectors.googleDrive;
   const baseUrl = connectors.baseUrls['google-drive']?.replace(/\/+$/, '');
   const hosts = baseUrl ? { accounts: baseUrl, oauth: baseUrl, api: baseUrl } : REAL_HOSTS;

@@ -4,8 +4,8 @@ import { type OneDriveFake, startOneDriveFake } from '../../../test/fakes/onedri
 import {
   ConnectorAuthError,
   ConnectorCursorResetError,
-  type ConnectorDriver,
   ConnectorHttpError,
+  type FileStoreDriver,
   type OAuthTokens,
   type RemoteItem,
 } from '../connector-driver.ts';
@@ -15,7 +15,7 @@ import { createOneDriveDriver } from './onedrive.ts';
 const REDIRECT_URI = 'http://localhost:5173/api/integrations/onedrive/callback';
 
 let fake: OneDriveFake;
-let driver: ConnectorDriver;
+let driver: FileStoreDriver;
 /** Every URL the driver fetched, to prove none went to a real Microsoft host. */
 const fetchedUrls: string[] = [];
 /** The same, never reset: checked once every test of the driver ran. */

@@ -9,9 +9,9 @@ import type { ConnectorsConfig } from '../../../config.ts';
 import {
   ConnectorAuthError,
   ConnectorCursorResetError,
-  type ConnectorDriver,
   ConnectorHttpError,
   type DriverOptions,
+  type FileStoreDriver,
   type OAuthTokens,
   parseRetryAfter,
   type RemoteItem,
@@ -63,7 +63,7 @@ function identityEmail(identity: SharePointIdentitySet | null | undefined): stri
   return login?.includes('@') ? login : null;
 }
 
-export function createOneDriveDriver(connectors: ConnectorsConfig, options: DriverOptions = {}): ConnectorDriver {
+export function createOneDriveDriver(connectors: ConnectorsConfig, options: DriverOptions = {}): FileStoreDriver {
   const fetchImpl = options.fetch ?? fetch;
   const baseUrl = connectors.baseUrls.onedrive?.replace(/\/+$/, '') ?? null;
   const loginOrigin = baseUrl ?? LOGIN_ORIGIN;
