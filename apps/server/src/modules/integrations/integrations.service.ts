@@ -90,15 +90,15 @@ export function connectableDriver(
   return driver;
 }
 
-/** Which providers the server holds client credentials for; the ones without a driver yet have none. */
+/** Which providers the server holds client credentials for. */
 export function configuredProviders(connectors: ConnectorsConfig): Record<ConnectorProvider, boolean> {
   return {
     'google-drive': connectors.googleDrive !== null,
     onedrive: connectors.onedrive !== null,
     dropbox: connectors.dropbox !== null,
-    slack: false,
-    notion: false,
-    confluence: false,
+    slack: connectors.slack !== null,
+    notion: connectors.notion !== null,
+    confluence: connectors.confluence !== null,
   };
 }
 

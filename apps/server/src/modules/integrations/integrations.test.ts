@@ -95,7 +95,7 @@ describe('GET /api/integrations', () => {
     expect(integrations['google-drive']?.missingVariables).toEqual(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
   });
 
-  it('marks Google Drive configured by the Google pair', () => {
+  it('marks Google Drive configured by the Google pair, and Slack, Notion and Confluence by theirs', () => {
     const config = (env: Record<string, string>) =>
       loadConfig({ DATA_DIR: tmpdir(), SECRET_KEY: 'x'.repeat(32), ...env }).connectors;
     expect(configuredProviders(config({}))['google-drive']).toBe(false);
@@ -107,6 +107,18 @@ describe('GET /api/integrations', () => {
       notion: false,
       confluence: false,
     });
+    expect(
+      configuredProviders(
+        config({
+          SLACK_CLIENT_ID: 'a',
+          SLACK_CLIENT_SECRET: 'b',
+          NOTION_CLIENT_ID: 'c',
+          NOTION_CLIENT_SECRET: 'd',
+          ATLASSIAN_CLIENT_ID: 'e',
+          ATLASSIAN_CLIENT_SECRET: 'f',
+        }),
+      ),
+    ).toMatchObject({ slack: true, notion: true, confluence: true, dropbox: false });
   });
 
   it("shows a user's connection to that user only, and never a token, the cursor or the scopes", async () => {
