@@ -2,6 +2,7 @@ import type { ConnectorsConfig } from '../../../config.ts';
 import type { ConnectorDriver, DriverOptions } from '../connector-driver.ts';
 import { createDropboxDriver } from './dropbox.ts';
 import { createGoogleDriveDriver } from './google-drive.ts';
+import { createNotionDriver } from './notion.ts';
 import { createOneDriveDriver } from './onedrive.ts';
 
 /**
@@ -13,5 +14,6 @@ export function createDrivers(connectors: ConnectorsConfig, options: DriverOptio
     createGoogleDriveDriver(connectors, options),
     createOneDriveDriver(connectors, options),
     createDropboxDriver(connectors, options),
+    createNotionDriver(connectors, options),
   ];
 }
