@@ -4,6 +4,7 @@ import { createDropboxDriver } from './dropbox.ts';
 import { createGoogleDriveDriver } from './google-drive.ts';
 import { createNotionDriver } from './notion.ts';
 import { createOneDriveDriver } from './onedrive.ts';
+import { createSlackDriver } from './slack.ts';
 
 /**
  * Every provider's driver for the configured clients (a driver of an unconfigured provider answers
@@ -14,6 +15,7 @@ export function createDrivers(connectors: ConnectorsConfig, options: DriverOptio
     createGoogleDriveDriver(connectors, options),
     createOneDriveDriver(connectors, options),
     createDropboxDriver(connectors, options),
+    createSlackDriver(connectors, options),
     createNotionDriver(connectors, options),
   ];
 }
