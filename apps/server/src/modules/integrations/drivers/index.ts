@@ -1,5 +1,6 @@
 import type { ConnectorsConfig } from '../../../config.ts';
 import type { ConnectorDriver, DriverOptions } from '../connector-driver.ts';
+import { createConfluenceDriver } from './confluence.ts';
 import { createDropboxDriver } from './dropbox.ts';
 import { createGoogleDriveDriver } from './google-drive.ts';
 import { createNotionDriver } from './notion.ts';
@@ -17,5 +18,6 @@ export function createDrivers(connectors: ConnectorsConfig, options: DriverOptio
     createDropboxDriver(connectors, options),
     createSlackDriver(connectors, options),
     createNotionDriver(connectors, options),
+    createConfluenceDriver(connectors, options),
   ];
 }
