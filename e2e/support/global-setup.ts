@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ConnectorProvider } from '@lumen/contract';
 import { startOidcProvider } from '../../apps/server/src/test/fakes/oidc-provider.ts';
 import { startSmtpPeer } from '../../apps/server/src/test/fakes/smtp-peer.ts';
 import { E2E_APP_URL, E2E_PORT } from '../playwright.config.ts';
@@ -39,7 +40,9 @@ async function isListening(url: string): Promise<boolean> {
 
 /**
  * Starts the real peers (an SMTP server that keeps the mail, a local OpenID provider standing in for Google, and
- * fakes of Google Drive, OneDrive and Dropbox speaking their wire formats), then the built app configured to use them. Tests read mail through a small HTTP mailbox on loopback.
+ * fakes of Google Drive, OneDrive, Dropbox, Slack, Notion and Confluence speaking their wire formats), then the built app
+ * configured to use them. Tests read mail through a small HTTP server on loopback, which also applies a journey's changes
+ * at a fake source.
  */
 export default async function globalSetup() {
   if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
@@ -55,6 +58,13 @@ export default async function globalSetup() {
 
   const mailbox = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://mailbox');
+    // POST /source-changes/<provider>: a journey's changes at the source before its second sync (connector-fakes.ts).
+    const changed = /^\/source-changes\/([a-z-]+)$/.exec(url.pathname);
+    if (request.method === 'POST' && changed?.[1]) {
+      const isApplied = connectors.applySourceChanges(changed[1] as ConnectorProvider);
+      response.writeHead(isApplied ? 204 : 404).end();
+      return;
+    }
     const to = url.searchParams.get('to') ?? '';
     const subject = url.searchParams.get('subject');
     try {
@@ -66,6 +76,7 @@ export default async function globalSetup() {
   });
   await new Promise<void>((resolve) => mailbox.listen(0, '127.0.0.1', resolve));
   process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`;
+  process.env.E2E_SOURCE_CHANGES_URL = `${process.env.E2E_MAILBOX_URL}/source-changes`;
   process.env.E2E_IDP_URL = idp.issuer;
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-e2e-'));

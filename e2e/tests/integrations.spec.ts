@@ -11,12 +11,19 @@ async function openConnectedServices(page: Page, prefix: string) {
   return page.getByRole('dialog', { name: 'Connected services' });
 }
 
+/** The signed-in user's search results for a query, through the API. */
+async function searchResults(page: Page, query: string): Promise<unknown[]> {
+  const response = await page.request.get(`/api/search?q=${encodeURIComponent(query)}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { results: unknown[] }).results;
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 for (const journey of CONNECTOR_JOURNEYS) {
-  test(`${journey.label}: connect through the popup, sync, cite a synced file in chat, then disconnect`, async ({
+  test(`${journey.label}: connect through the popup, sync, cite a synced item in chat${journey.change ? ', change it at the source and sync again' : ''}, then disconnect`, async ({
     page,
   }) => {
     const dialog = await openConnectedServices(page, `connect-${journey.provider}`);
@@ -62,6 +69,24 @@ for (const journey of CONNECTOR_JOURNEYS) {
     const opened = await page.request.get(chipUrl ?? '', { maxRedirects: 0 });
     expect(opened.status()).toBe(302);
     expect(opened.headers().location).toMatch(journey.sourceUrl);
+
+    if (journey.change) {
+      // Changes at the source, then a sync on demand: the edit is found, the deleted and the unshared items are not.
+      const { change } = journey;
+      const applied = await page.request.post(`${process.env.E2E_SOURCE_CHANGES_URL}/${journey.provider}`);
+      expect(applied.status()).toBe(204);
+      await page.getByRole('button', { name: 'Connected services' }).click();
+      await card.getByRole('button', { name: 'Sync now' }).click();
+      await expect
+        .poll(async () => (await searchResults(page, change.term)).length, { timeout: 20_000 })
+        .toBeGreaterThan(0);
+      await expect(card.getByRole('status')).toHaveText('Connected', { timeout: 20_000 });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      const second = await ask(page, journey.question);
+      await expect(second).toContainText(change.answer);
+      for (const term of change.goneTerms) expect(await searchResults(page, term)).toEqual([]);
+    }
 
     await page.getByRole('button', { name: 'Connected services' }).click();
     await card.getByRole('button', { name: 'Disconnect' }).click();
