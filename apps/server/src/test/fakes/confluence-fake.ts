@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback, readBody } from './http-fake-server.ts';
 
 /**
  * A local Confluence Cloud written from Atlassian's documentation: the OAuth 2.0 (3LO) flow (auth.atlassian.com's
@@ -350,12 +350,6 @@ function randomToken(bytes = 32): string {
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   response.writeHead(status, { 'content-type': 'application/json;charset=UTF-8', ...headers });
   response.end(JSON.stringify(body));
-}
-
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 /** A position in a result list, valid in its epoch (`expireSearchCursors` starts a new one). */
@@ -972,8 +966,7 @@ export async function startConfluenceFake(options: ConfluenceFakeOptions = {}): 
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const baseUrl = await listenOnLoopback(server);
 
   function createContent(input: NewConfluenceContent): ConfluenceFakeContent {
     const cloudId = input.cloudId ?? sites[0]?.cloudId ?? '';
@@ -1004,7 +997,7 @@ export async function startConfluenceFake(options: ConfluenceFakeOptions = {}): 
   }
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     clientId,
     clientSecret,
     sites,
@@ -1095,10 +1088,6 @@ export async function startConfluenceFake(options: ConfluenceFakeOptions = {}): 
     resetRequests() {
       requests.length = 0;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => closeServer(server),
   };
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { auth, common, files, sharing, users } from 'dropbox';
+import { closeServer, listenOnLoopback, readBody } from './http-fake-server.ts';
 
 /**
  * A local Dropbox written from Dropbox's HTTP documentation: the OAuth 2 code flow with PKCE (www.dropbox.com and
@@ -170,12 +170,6 @@ function parentsOf(pathDisplay: string): string[] {
 
 function randomId(bytes = 16): string {
   return randomBytes(bytes).toString('base64url');
-}
-
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -788,8 +782,7 @@ export async function startDropboxFake(options: DropboxFakeOptions = {}): Promis
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const baseUrl = await listenOnLoopback(server);
 
   function requireFolder(path: string): StoredFolder {
     const folder = foldersByPath.get(normalizePath(path).toLowerCase());
@@ -826,7 +819,7 @@ export async function startDropboxFake(options: DropboxFakeOptions = {}): Promis
   }
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     clientId,
     clientSecret,
     account,
@@ -906,10 +899,6 @@ export async function startDropboxFake(options: DropboxFakeOptions = {}): Promis
     resetRequests() {
       requests.length = 0;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => closeServer(server),
   };
 }

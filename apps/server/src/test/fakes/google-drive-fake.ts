@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { drive_v3 } from '@googleapis/drive';
+import { closeServer, listenOnLoopback, readBody } from './http-fake-server.ts';
 
 /**
  * A local Google Drive and Google OAuth 2 server speaking the documented wire format (Drive API v3 reference,
@@ -206,15 +206,6 @@ function selectFields(value: unknown, tree: FieldTree | null): unknown {
     if (entry !== undefined) result[key] = selectFields(entry, child);
   }
   return result;
-}
-
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -822,11 +813,10 @@ export async function startGoogleDriveFake(options: GoogleDriveFakeOptions = {})
       sendApiError(response, 500, 'backendError', error instanceof Error ? error.message : 'Backend Error');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const baseUrl = await listenOnLoopback(server);
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     clientId,
     clientSecret,
     user,
@@ -912,10 +902,6 @@ export async function startGoogleDriveFake(options: GoogleDriveFakeOptions = {})
           (path.endsWith('/') ? entry.path.startsWith(path) : entry.path === path) &&
           (method === undefined || entry.method === method),
       ).length,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => closeServer(server),
   };
 }

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type {
   BlockObjectResponse,
   CodeBlockObjectResponse,
@@ -12,6 +11,7 @@ import type {
   RichTextItemResponse,
   SearchResponse,
 } from '@notionhq/client';
+import { closeServer, listenOnLoopback, readBody } from './http-fake-server.ts';
 
 /**
  * A local Notion written from Notion's API reference (Notion-Version 2022-06-28): the public-integration OAuth flow
@@ -233,12 +233,6 @@ function slugOf(title: string): string {
     .replace(/[^\w\s-]/g, '')
     .trim()
     .replace(/\s+/g, '-');
-}
-
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -918,8 +912,7 @@ export async function startNotionFake(options: NotionFakeOptions = {}): Promise<
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(server);
 
   function addPage(input: NotionFakePageInput): string {
     return createPage(toParentRef(input.parent), { title: { type: 'title', text: input.title } }, input);
@@ -1007,10 +1000,6 @@ export async function startNotionFake(options: NotionFakeOptions = {}): Promise<
     resetRequests() {
       requests.length = 0;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => closeServer(server),
   };
 }

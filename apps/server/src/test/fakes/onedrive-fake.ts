@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type {
   DriveItem,
   EmailIdentity,
@@ -9,6 +8,7 @@ import type {
   SharePointIdentitySet,
   User,
 } from '@microsoft/microsoft-graph-types';
+import { closeServer, listenOnLoopback } from './http-fake-server.ts';
 
 /**
  * A local Microsoft identity platform + Graph OneDrive on a loopback port, written from Microsoft's documentation
@@ -698,8 +698,7 @@ export async function startOneDriveFake(options: OneDriveFakeOptions = {}): Prom
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = await listenOnLoopback(server);
 
   return {
     origin,
@@ -772,10 +771,6 @@ export async function startOneDriveFake(options: OneDriveFakeOptions = {}): Prom
     failNext(count, status, retryAfterSeconds) {
       failures = count > 0 ? { remaining: count, status, retryAfterSeconds } : null;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => closeServer(server),
   };
 }

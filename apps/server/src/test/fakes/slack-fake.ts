@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type {
   AuthRevokeResponse,
   AuthTestResponse,
@@ -11,6 +10,7 @@ import type {
   UsersInfoResponse,
   WebAPICallResult,
 } from '@slack/web-api';
+import { closeServer, listenOnLoopback, readBody } from './http-fake-server.ts';
 
 /**
  * A local Slack written from Slack's Web API documentation: the OAuth v2 consent page (`/oauth/v2/authorize`), the
@@ -99,8 +99,8 @@ export interface SlackFake {
   postMessage(channelId: string, message: SlackFakeMessageInput): string;
   /** Posts a thread reply under `parentTs`; answers its ts. */
   postReply(channelId: string, parentTs: string, message: SlackFakeMessageInput): string;
-  /** Bulk add for benchmarks: `count` top-level messages, sorted once. */
-  addMessages(channelId: string, count: number, make: (index: number) => SlackFakeMessageInput): void;
+  /** Bulk add for benchmarks: `count` top-level messages, sorted once; answers their ts in the order made. */
+  addMessages(channelId: string, count: number, make: (index: number) => SlackFakeMessageInput): string[];
   /** Edits a message or a reply: new text and an `edited` stamp. */
   editMessage(channelId: string, ts: string, text: string, at?: Date): void;
   /** Deletes a message (a parent with replies leaves a tombstone, as in Slack) or a reply. */
@@ -209,12 +209,6 @@ function encodeCursor(value: string): string {
 function decodeCursor(cursor: string, prefix: string): string | null {
   const text = Buffer.from(cursor, 'base64').toString('utf8');
   return text.startsWith(prefix) ? text.slice(prefix.length) : null;
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -666,7 +660,7 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
 
   async function readArgs(request: IncomingMessage, url: URL): Promise<Record<string, string>> {
     const args: Record<string, string> = Object.fromEntries(url.searchParams);
-    const body = await readBody(request);
+    const body = (await readBody(request)).toString('utf8');
     const type = request.headers['content-type'] ?? '';
     if (type.startsWith('application/json') && body) {
       const parsed = JSON.parse(body) as Record<string, unknown>;
@@ -717,11 +711,10 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const baseUrl = await listenOnLoopback(server);
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     clientId,
     clientSecret,
     team,
@@ -784,11 +777,15 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
     },
     addMessages(channelId, count, make) {
       const channel = requireChannel(channelId);
+      const added: string[] = [];
       for (let index = 0; index < count; index += 1) {
         const input = make(index);
-        channel.messages.push(toStored(input, tsAt(input.at)));
+        const ts = tsAt(input.at);
+        added.push(ts);
+        channel.messages.push(toStored(input, ts));
       }
       channel.messages.sort((a, b) => compareTs(a.ts, b.ts));
+      return added;
     },
     editMessage(channelId, ts, text, at) {
       const { message } = findMessage(requireChannel(channelId), ts);
@@ -830,10 +827,6 @@ export async function startSlackFake(options: SlackFakeOptions = {}): Promise<Sl
     resetRequests() {
       requests.length = 0;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => closeServer(server),
   };
 }

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorsConfig } from '../../../config.ts';
 import {
+  connectDriver,
+  connectorsConfigWith,
+  consentAt,
+  listAllPages,
+  recordingFetch,
+  rejectionOf,
+} from '../../../test/driver-fixtures.ts';
+import {
   type ConfluenceFake,
   type NewConfluenceContent,
   startConfluenceFake,
 } from '../../../test/fakes/confluence-fake.ts';
 import {
-  type ChangePage,
   ConnectorAuthError,
   ConnectorCursorResetError,
   type ConnectorDriver,
@@ -86,58 +93,10 @@ Status: DONE today
 `;
 
 function configFor(fake: ConfluenceFake): ConnectorsConfig {
-  return {
-    googleDrive: null,
-    onedrive: null,
-    dropbox: null,
-    slack: null,
-    notion: null,
+  return connectorsConfigWith({
     confluence: { clientId: fake.clientId, clientSecret: fake.clientSecret },
     baseUrls: { confluence: fake.baseUrl },
-    syncIntervalMinutes: 15,
-  };
-}
-
-/** The browser's part: open the consent page and read the code off the redirect. */
-async function consent(url: string): Promise<URL> {
-  const response = await fetch(url, { redirect: 'manual' });
-  expect(response.status).toBe(302);
-  return new URL(response.headers.get('location') ?? '');
-}
-
-async function connect(driver: ConnectorDriver) {
-  const redirect = await consent(
-    driver.authorizationUrl({ state: 'state-1', codeChallenge: 'unused-challenge', redirectUri: REDIRECT_URI }),
-  );
-  return driver.exchangeCode({
-    code: redirect.searchParams.get('code') ?? '',
-    codeVerifier: 'unused-verifier',
-    redirectUri: REDIRECT_URI,
   });
-}
-
-/** Every page until the listing ends, as the sync engine walks it. */
-async function listAll(driver: ConnectorDriver, accessToken: string, cursor: string | null) {
-  const items: RemoteItem[] = [];
-  const pages: ChangePage[] = [];
-  let page: ChangePage;
-  let next = cursor;
-  do {
-    page = await driver.listChanges(accessToken, next);
-    items.push(...page.items);
-    pages.push(page);
-    next = page.nextCursor;
-  } while (page.hasMore);
-  return { items, pages, cursor: page.nextCursor };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('Expected a rejection');
 }
 
 describe('Confluence driver against the fake Confluence Cloud', () => {
@@ -160,12 +119,7 @@ describe('Confluence driver against the fake Confluence Cloud', () => {
       searchPageLimit: 2,
     });
     [acme, globex] = fake.sites.map((site) => site.cloudId) as [string, string];
-    driver = createConfluenceDriver(configFor(fake), {
-      fetch: (input, init) => {
-        fetchedUrls.push(String(input));
-        return fetch(input, init);
-      },
-    });
+    driver = createConfluenceDriver(configFor(fake), { fetch: recordingFetch(fetchedUrls) });
     engineering = fake.addGroup(acme, { name: 'engineering', members: [ADA.accountId, BOB.accountId] });
     hr = fake.addGroup(acme, { name: 'hr', members: [ADA.accountId, CAROL.accountId] });
     fake.addSpace(acme, { key: 'ENG', name: 'Engineering' });
@@ -217,7 +171,7 @@ describe('Confluence driver against the fake Confluence Cloud', () => {
 
     const before = Date.now();
     fake.signInAs(ADA.accountId);
-    const tokens = await connect(driver);
+    const tokens = await connectDriver(driver, { redirectUri: REDIRECT_URI });
     expect(tokens.refreshToken).toBeTruthy();
     expect(tokens.scopes).toEqual([...CONFLUENCE_SCOPES]);
     expect(tokens.expiresAt?.getTime()).toBeGreaterThanOrEqual(before + 3_600_000 - 1000);
@@ -228,30 +182,30 @@ describe('Confluence driver against the fake Confluence Cloud', () => {
     });
 
     // A code is single use and bound to its redirect URI.
-    const redirect = await consent(
+    const redirect = await consentAt(
       driver.authorizationUrl({ state: 's', codeChallenge: 'c', redirectUri: REDIRECT_URI }),
     );
     const code = redirect.searchParams.get('code') ?? '';
     const elsewhere = driver.exchangeCode({ code, codeVerifier: 'v', redirectUri: 'http://localhost:3000/elsewhere' });
-    expect(await rejection(elsewhere)).toBeInstanceOf(ConnectorAuthError);
+    expect(await rejectionOf(elsewhere)).toBeInstanceOf(ConnectorAuthError);
     const reused = driver.exchangeCode({ code, codeVerifier: 'v', redirectUri: REDIRECT_URI });
-    expect(await rejection(reused)).toBeInstanceOf(ConnectorAuthError);
+    expect(await rejectionOf(reused)).toBeInstanceOf(ConnectorAuthError);
 
     // Wrong client credentials are our configuration, not the user's grant.
     const misconfigured = createConfluenceDriver({
       ...configFor(fake),
       confluence: { clientId: fake.clientId, clientSecret: 'wrong' },
     });
-    expect(await rejection(misconfigured.refresh(tokens.refreshToken ?? ''))).toMatchObject({
+    expect(await rejectionOf(misconfigured.refresh(tokens.refreshToken ?? ''))).toMatchObject({
       name: 'ConnectorHttpError',
       status: 401,
     });
   });
 
   it('refreshes with rotating refresh tokens; expired, spent and revoked grants are auth errors', async () => {
-    const tokens = await connect(driver);
+    const tokens = await connectDriver(driver, { redirectUri: REDIRECT_URI });
     fake.expireAccessTokens();
-    expect(await rejection(driver.listChanges(tokens.accessToken, null))).toBeInstanceOf(ConnectorAuthError);
+    expect(await rejectionOf(driver.listChanges(tokens.accessToken, null))).toBeInstanceOf(ConnectorAuthError);
 
     const refreshed = await driver.refresh(tokens.refreshToken ?? '');
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
@@ -259,19 +213,19 @@ describe('Confluence driver against the fake Confluence Cloud', () => {
     expect(refreshed.refreshToken).not.toBe(tokens.refreshToken);
     expect((await driver.accountIdentity(refreshed.accessToken)).id).toBe(ADA.accountId);
     // The spent refresh token is refused: invalid_grant.
-    const spent = await rejection(driver.refresh(tokens.refreshToken ?? ''));
+    const spent = await rejectionOf(driver.refresh(tokens.refreshToken ?? ''));
     expect(spent).toBeInstanceOf(ConnectorAuthError);
     expect((spent as Error).message).toContain('invalid_grant');
 
     fake.revokeGrant(ADA.accountId);
-    expect(await rejection(driver.accountIdentity(refreshed.accessToken))).toBeInstanceOf(ConnectorAuthError);
-    expect(await rejection(driver.refresh(refreshed.refreshToken ?? ''))).toBeInstanceOf(ConnectorAuthError);
+    expect(await rejectionOf(driver.accountIdentity(refreshed.accessToken))).toBeInstanceOf(ConnectorAuthError);
+    expect(await rejectionOf(driver.refresh(refreshed.refreshToken ?? ''))).toBeInstanceOf(ConnectorAuthError);
   });
 
   it('lists every site page by page with versions, links and access-group keys', async () => {
     const token = fake.issueAccessToken(ADA.accountId);
     fake.resetRequests();
-    const listing = await listAll(driver, token, null);
+    const listing = await listAllPages(driver, token, null);
 
     expect(listing.pages.length).toBeGreaterThan(4);
     expect(listing.pages[0]?.startsFullListing).toBe(true);
@@ -322,7 +276,7 @@ describe('Confluence driver against the fake Confluence Cloud', () => {
     expect(searches.length).toBe(listing.pages.length);
 
     // A finished listing's cursor starts the next full listing; unchanged content keeps its version.
-    const again = await listAll(driver, token, listing.cursor);
+    const again = await listAllPages(driver, token, listing.cursor);
     expect(again.pages[0]?.startsFullListing).toBe(true);
     expect(again.items.map((entry) => [entry.id, entry.version, entry.sharedWith])).toEqual(
       listing.items.map((entry) => [entry.id, entry.version, entry.sharedWith]),
@@ -331,7 +285,7 @@ describe('Confluence driver against the fake Confluence Cloud', () => {
 
   it('renders the storage format as Markdown with its structure', async () => {
     const token = fake.issueAccessToken(ADA.accountId);
-    const { items } = await listAll(driver, token, null);
+    const { items } = await listAllPages(driver, token, null);
     const handbook = await driver.fetchContent(token, item(items, 'Handbook') as RemoteItem);
     expect(handbook.mimeType).toBe('text/markdown');
     expect(handbook.content.toString('utf8')).toBe(HANDBOOK_MARKDOWN);
@@ -373,7 +327,7 @@ describe('Confluence driver against the fake Confluence Cloud', () => {
 
   it('sees edits, additions, deletions and restriction changes in the next sync', async () => {
     const token = fake.issueAccessToken(ADA.accountId);
-    const first = await listAll(driver, token, null);
+    const first = await listAllPages(driver, token, null);
 
     fake.editContent(ids.Onboarding ?? '', { body: '<p>Day one, revised.</p>' });
     const added = fake.addContent({ spaceKey: 'ENG', title: 'Fresh page', parentId: ids.Handbook });
@@ -381,7 +335,7 @@ describe('Confluence driver against the fake Confluence Cloud', () => {
     fake.restrictContent(ids['Secret plans'] ?? '', null);
     fake.restrictContent(ids.Handbook ?? '', { users: [], groups: [engineering] });
 
-    const second = await listAll(driver, token, first.cursor);
+    const second = await listAllPages(driver, token, first.cursor);
     expect(second.pages[0]?.startsFullListing).toBe(true);
     const byName = new Map(second.items.map((entry) => [entry.name, entry]));
     // Deleted content is simply not listed: the engine sweeps what a full listing did not report.
@@ -401,7 +355,7 @@ describe('Confluence driver against the fake Confluence Cloud', () => {
     const onboarding = await driver.fetchContent(token, byName.get('Onboarding') as RemoteItem);
     expect(onboarding.content.toString('utf8')).toBe('# Onboarding\n\nDay one, revised.\n');
     // What the search no longer lists cannot be fetched either: that item fails alone.
-    const gone = await rejection(driver.fetchContent(token, item(first.items, 'Release notes') as RemoteItem));
+    const gone = await rejectionOf(driver.fetchContent(token, item(first.items, 'Release notes') as RemoteItem));
     expect(gone).toMatchObject({ name: 'ConnectorHttpError', status: 404, isRetryable: false });
   });
 
@@ -447,30 +401,30 @@ describe('Confluence driver against the fake Confluence Cloud', () => {
   it('passes on 429 with Retry-After, 5xx, and a stale search cursor as a cursor reset', async () => {
     const token = fake.issueAccessToken(ADA.accountId);
     fake.rateLimitNext(1, { pathPart: '/rest/api/content/search', retryAfterSeconds: 7 });
-    const limited = await rejection(driver.listChanges(token, null));
+    const limited = await rejectionOf(driver.listChanges(token, null));
     expect(limited).toBeInstanceOf(ConnectorHttpError);
     expect(limited).toMatchObject({ status: 429, retryAfterSeconds: 7, isRetryable: true });
 
-    const { items } = await listAll(driver, token, null);
+    const { items } = await listAllPages(driver, token, null);
     fake.failNext(1, 503, 30);
-    const unavailable = await rejection(driver.fetchContent(token, item(items, 'Handbook') as RemoteItem));
+    const unavailable = await rejectionOf(driver.fetchContent(token, item(items, 'Handbook') as RemoteItem));
     expect(unavailable).toMatchObject({ status: 503, retryAfterSeconds: 30, isRetryable: true });
 
     const first = await driver.listChanges(token, null);
     expect(first.hasMore).toBe(true);
     fake.expireSearchCursors();
-    expect(await rejection(driver.listChanges(token, first.nextCursor))).toBeInstanceOf(ConnectorCursorResetError);
+    expect(await rejectionOf(driver.listChanges(token, first.nextCursor))).toBeInstanceOf(ConnectorCursorResetError);
     // An unreadable cursor starts a new listing rather than failing.
     expect(await driver.listChanges(token, 'not-a-cursor')).toMatchObject({ startsFullListing: true });
   });
 
   it('resumes a listing from its cursor in a new process', async () => {
     const token = fake.issueAccessToken(ADA.accountId);
-    const whole = await listAll(driver, token, null);
+    const whole = await listAllPages(driver, token, null);
     const first = await driver.listChanges(token, null);
     const second = await driver.listChanges(token, first.nextCursor);
     const restarted = createConfluenceDriver(configFor(fake));
-    const rest = await listAll(restarted, token, second.nextCursor);
+    const rest = await listAllPages(restarted, token, second.nextCursor);
     const resumed = [...first.items, ...second.items, ...rest.items];
     expect(resumed.map((entry) => [entry.id, entry.sharedWith])).toEqual(
       whole.items.map((entry) => [entry.id, entry.sharedWith]),
@@ -484,7 +438,7 @@ describe('Confluence driver against the fake Confluence Cloud', () => {
       bulk.addSpace(cloudId, { key: 'BULK' });
       bulk.addPages(2000, (index) => ({ spaceKey: 'BULK', title: `Page ${index}`, body: `<p>n${index}</p>` }));
       const bulkDriver = createConfluenceDriver(configFor(bulk));
-      const listing = await listAll(bulkDriver, bulk.issueAccessToken(), null);
+      const listing = await listAllPages(bulkDriver, bulk.issueAccessToken(), null);
       expect(listing.items).toHaveLength(2000);
       expect(new Set(listing.items.map((entry) => entry.id)).size).toBe(2000);
       expect(listing.pages).toHaveLength(20);

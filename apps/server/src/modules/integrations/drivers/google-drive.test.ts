@@ -2,6 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectorsConfig } from '../../../config.ts';
 import {
+  connectDriver,
+  connectorsConfigWith,
+  consentAt,
+  listAllPages,
+  pkcePair,
+  recordingFetch,
+  rejectionOf,
+} from '../../../test/driver-fixtures.ts';
+import {
   GOOGLE_DOC,
   GOOGLE_FOLDER,
   GOOGLE_SHEET,
@@ -14,8 +23,6 @@ import {
   ConnectorCursorResetError,
   ConnectorHttpError,
   type FileStoreDriver,
-  type OAuthTokens,
-  type RemoteItem,
 } from '../connector-driver.ts';
 import { createGoogleDriveDriver } from './google-drive.ts';
 
@@ -27,62 +34,25 @@ let driver: FileStoreDriver;
 const fetched: string[] = [];
 
 function connectorsFor(baseUrl: string | null): ConnectorsConfig {
-  return {
+  return connectorsConfigWith({
     googleDrive: { clientId: fake.clientId, clientSecret: fake.clientSecret },
-    onedrive: null,
-    dropbox: null,
-    slack: null,
-    notion: null,
-    confluence: null,
     baseUrls: baseUrl ? { 'google-drive': baseUrl } : {},
-    syncIntervalMinutes: 15,
-  };
+  });
 }
 
-const countingFetch: typeof fetch = (input, init) => {
-  fetched.push(input instanceof Request ? input.url : String(input));
-  return fetch(input, init);
-};
-
-function createVerifier(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier, 'ascii').digest('base64url') };
-}
+const countingFetch = recordingFetch(fetched);
 
 /** Follows the authorization URL like a browser whose user consents; answers the callback's query. */
 async function consent(challenge: string, state = 'state-1'): Promise<URLSearchParams> {
   const url = driver.authorizationUrl({ state, codeChallenge: challenge, redirectUri: REDIRECT_URI });
-  const location = await fake.followConsent(url);
+  const location = await consentAt(url);
   expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
   return location.searchParams;
 }
 
-async function connect(): Promise<OAuthTokens> {
-  const { verifier, challenge } = createVerifier();
-  const callback = await consent(challenge);
-  return driver.exchangeCode({ code: callback.get('code') ?? '', codeVerifier: verifier, redirectUri: REDIRECT_URI });
-}
-
-/** Pages through the feed until it is caught up; answers every item and the final cursor. */
-async function drain(accessToken: string, cursor: string | null) {
-  const items: RemoteItem[] = [];
-  let next = cursor;
-  let pages = 0;
-  for (;;) {
-    const page = await driver.listChanges(accessToken, next);
-    items.push(...page.items);
-    next = page.nextCursor;
-    pages += 1;
-    if (!page.hasMore) return { items, cursor: next, pages };
-    if (pages > 100) throw new Error('The change feed never ends');
-  }
-}
-
+/** Expects the promise to reject with an error of `type`, and answers it as one. */
 async function expectRejection<T extends Error>(promise: Promise<unknown>, type: new (...args: never[]) => T) {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
+  const error = await rejectionOf(promise);
   expect(error).toBeInstanceOf(type);
   return error as T;
 }
@@ -137,12 +107,12 @@ describe('Google Drive driver: OAuth', () => {
   });
 
   it('exchanges the code with the PKCE verifier and refuses a wrong verifier', async () => {
-    const { verifier, challenge } = createVerifier();
+    const { verifier, challenge } = pkcePair();
     const callback = await consent(challenge, 'state-xyz');
     expect(callback.get('state')).toBe('state-xyz');
     expect(fake.codeChallenges.at(-1)).toBe(challenge);
 
-    const wrong = createVerifier().verifier;
+    const wrong = pkcePair().verifier;
     const refused = await expectRejection(
       driver.exchangeCode({ code: callback.get('code') ?? '', codeVerifier: wrong, redirectUri: REDIRECT_URI }),
       ConnectorAuthError,
@@ -175,7 +145,7 @@ describe('Google Drive driver: OAuth', () => {
   it('passes on a refused consent as error=access_denied', async () => {
     fake.setDenyConsent(true);
     try {
-      const callback = await consent(createVerifier().challenge, 'state-denied');
+      const callback = await consent(pkcePair().challenge, 'state-denied');
       expect(callback.get('error')).toBe('access_denied');
       expect(callback.get('state')).toBe('state-denied');
       expect(callback.get('code')).toBeNull();
@@ -185,7 +155,7 @@ describe('Google Drive driver: OAuth', () => {
   });
 
   it('refreshes an expired access token, and a refused refresh token is an auth error', async () => {
-    const tokens = await connect();
+    const tokens = await connectDriver(driver, { redirectUri: REDIRECT_URI });
     fake.expireAccessTokens();
     const expired = await expectRejection(driver.accountIdentity(tokens.accessToken), ConnectorAuthError);
     expect(expired.message).toContain('invalid authentication credentials');
@@ -202,7 +172,7 @@ describe('Google Drive driver: OAuth', () => {
   });
 
   it("reports a wrong client secret as an HTTP error, not as the user's refused grant", async () => {
-    const tokens = await connect();
+    const tokens = await connectDriver(driver, { redirectUri: REDIRECT_URI });
     const misconfigured = createGoogleDriveDriver(
       { ...connectorsFor(fake.baseUrl), googleDrive: { clientId: fake.clientId, clientSecret: 'wrong' } },
       { fetch: countingFetch },
@@ -213,7 +183,7 @@ describe('Google Drive driver: OAuth', () => {
   });
 
   it('answers the account identity', async () => {
-    const tokens = await connect();
+    const tokens = await connectDriver(driver, { redirectUri: REDIRECT_URI });
     expect(await driver.accountIdentity(tokens.accessToken)).toEqual({
       id: fake.user.permissionId,
       email: fake.user.email,
@@ -222,7 +192,7 @@ describe('Google Drive driver: OAuth', () => {
   });
 
   it('revokes the grant: afterwards neither token works', async () => {
-    const tokens = await connect();
+    const tokens = await connectDriver(driver, { redirectUri: REDIRECT_URI });
     await driver.revoke?.(tokens.accessToken);
     expect(fake.countRequests('/revoke', 'POST')).toBeGreaterThan(0);
     await expectRejection(driver.accountIdentity(tokens.accessToken), ConnectorAuthError);
@@ -237,7 +207,7 @@ describe('Google Drive driver: files', () => {
 
   beforeAll(async () => {
     driver = createGoogleDriveDriver(connectorsFor(fake.baseUrl), { fetch: countingFetch });
-    accessToken = (await connect()).accessToken;
+    accessToken = (await connectDriver(driver, { redirectUri: REDIRECT_URI })).accessToken;
   });
 
   it('lists everything across pages, then reports exactly what changed', async () => {
@@ -253,12 +223,12 @@ describe('Google Drive driver: files', () => {
     const old = fake.addFile({ name: 'Gone', content: 'gone' });
     fake.trashFile(old.id ?? '');
 
-    const full = await drain(accessToken, null);
+    const full = await listAllPages(driver, accessToken, null);
     // Everything that is a file: no folder, no shortcut, nothing from the trash.
     expect(full.items.map((item) => item.name).sort()).toEqual(
       ['Old', 'Plan', 'changed.txt', 'from-carol.txt', 'trashed.txt', 'unchanged.pdf', 'unshared.txt'].sort(),
     );
-    expect(full.pages).toBeGreaterThanOrEqual(4);
+    expect(full.pages.length).toBeGreaterThanOrEqual(4);
     expect(fake.countRequests('/drive/v3/files', 'GET')).toBeGreaterThanOrEqual(4);
     const byId = new Map(full.items.map((item) => [item.id, item]));
     const listedUnshared = byId.get(unshared.id ?? '');
@@ -287,7 +257,7 @@ describe('Google Drive driver: files', () => {
     const added = fake.addFile({ name: 'added.md', mimeType: 'text/markdown', content: '# new' });
     fake.unshare(unshared.id ?? '', 'bob@example.com');
 
-    const delta = await drain(accessToken, idle.nextCursor);
+    const delta = await listAllPages(driver, accessToken, idle.nextCursor);
     expect(delta.items.map((item) => item.id).sort()).toEqual(
       [changed.id, trashed.id, added.id, unshared.id].map(String).sort(),
     );
@@ -302,21 +272,21 @@ describe('Google Drive driver: files', () => {
 
     // Deleted for good: a removal with no file.
     fake.deleteFile(added.id ?? '');
-    const removal = await drain(accessToken, delta.cursor);
+    const removal = await listAllPages(driver, accessToken, delta.cursor);
     expect(removal.items).toEqual([expect.objectContaining({ id: added.id, deleted: true })]);
   });
 
   it('reports a file unshared from the account as removed, and shared again as back', async () => {
     const fromDan = fake.addFile({ name: 'from-dan.txt', content: 'dan', owner: 'dan@example.com' });
-    const start = await drain(accessToken, null);
+    const start = await listAllPages(driver, accessToken, null);
     expect(start.items.map((item) => item.id)).toContain(fromDan.id);
     fake.unshare(fromDan.id ?? '', fake.user.email);
-    const lost = await drain(accessToken, start.cursor);
+    const lost = await listAllPages(driver, accessToken, start.cursor);
     expect(lost.items).toEqual([expect.objectContaining({ id: fromDan.id, deleted: true, sharedWith: [] })]);
     // Shared back as a reader: Drive hides the permissions from a reader, the owner still counts.
     fake.share(fromDan.id ?? '', fake.user.email, 'reader');
     expect(fake.getFile(fromDan.id ?? '')?.permissions).toBeUndefined();
-    const back = await drain(accessToken, lost.cursor);
+    const back = await listAllPages(driver, accessToken, lost.cursor);
     expect(back.items).toEqual([
       expect.objectContaining({ id: fromDan.id, deleted: false, sharedWith: ['dan@example.com'] }),
     ]);
@@ -328,7 +298,7 @@ describe('Google Drive driver: files', () => {
     expect(first).toMatchObject({ hasMore: true, startsFullListing: true });
     const second = await driver.listChanges(accessToken, first.nextCursor);
     expect(second.startsFullListing).toBe(false);
-    const caughtUp = await drain(accessToken, second.nextCursor);
+    const caughtUp = await listAllPages(driver, accessToken, second.nextCursor);
     const idle = await driver.listChanges(accessToken, caughtUp.cursor);
     expect(idle.startsFullListing).toBeUndefined();
 
@@ -342,10 +312,10 @@ describe('Google Drive driver: files', () => {
   });
 
   it('pages through a long change feed', async () => {
-    const start = await drain(accessToken, null);
+    const start = await listAllPages(driver, accessToken, null);
     const ids = fake.addFiles(5, (index) => ({ name: `bulk-${index}.txt`, content: `bulk ${index}` }));
-    const delta = await drain(accessToken, start.cursor);
-    expect(delta.pages).toBe(3);
+    const delta = await listAllPages(driver, accessToken, start.cursor);
+    expect(delta.pages.length).toBe(3);
     expect(delta.items.map((item) => item.id).sort()).toEqual([...ids].sort());
   });
 
@@ -354,7 +324,7 @@ describe('Google Drive driver: files', () => {
     const sheet = fake.addFile({ name: 'Budget', mimeType: GOOGLE_SHEET, content: 'item,cost\nrent,100\n' });
     const bytes = randomBytes(2048);
     const binary = fake.addFile({ name: 'photo.png', mimeType: 'image/png', content: bytes });
-    const { items } = await drain(accessToken, null);
+    const { items } = await listAllPages(driver, accessToken, null);
     const item = (id: string | null | undefined) => {
       const found = items.find((entry) => entry.id === id);
       if (!found) throw new Error(`not listed: ${id}`);
@@ -380,7 +350,7 @@ describe('Google Drive driver: files', () => {
     // The SDK's own retries are off: one request, the sync engine decides when to ask again.
     expect(fake.requests).toHaveLength(1);
 
-    const start = await drain(accessToken, null);
+    const start = await listAllPages(driver, accessToken, null);
     fake.failNext(1, 429, 3);
     const duringFeed = await expectRejection(driver.listChanges(accessToken, start.cursor), ConnectorHttpError);
     expect(duringFeed).toMatchObject({ status: 429, retryAfterSeconds: 3 });
@@ -421,7 +391,7 @@ describe('Google Drive driver: files', () => {
   });
 
   it('uploads a file to My Drive and the change feed reports it', async () => {
-    const start = await drain(accessToken, null);
+    const start = await listAllPages(driver, accessToken, null);
     const uploaded = await driver.upload(accessToken, {
       name: 'summary.md',
       content: Buffer.from('# Summary\n\nAll good.'),
@@ -436,7 +406,7 @@ describe('Google Drive driver: files', () => {
       sharedWith: [],
     });
     expect(fake.getFile(uploaded.id)?.name).toBe('summary.md');
-    const delta = await drain(accessToken, start.cursor);
+    const delta = await listAllPages(driver, accessToken, start.cursor);
     expect(delta.items.map((item) => item.id)).toEqual([uploaded.id]);
     const content = await driver.fetchContent(accessToken, uploaded);
     expect(content.content.toString()).toBe('# Summary\n\nAll good.');
@@ -445,7 +415,7 @@ describe('Google Drive driver: files', () => {
   it('sends every request to the base URL, through the fetch it was given', async () => {
     fetched.length = 0;
     fake.resetRequests();
-    await drain(accessToken, null);
+    await listAllPages(driver, accessToken, null);
     await driver.accountIdentity(accessToken);
     expect(fetched.length).toBeGreaterThan(0);
     // The fake saw as many requests as went through our fetch: the SDK used no other.
@@ -462,28 +432,15 @@ describe('Google Drive at scale', () => {
       expect(new Set(ids).size).toBe(10_000);
       expect(performance.now() - started).toBeLessThan(5000);
 
-      const bigDriver = createGoogleDriveDriver({
-        ...connectorsFor(big.baseUrl),
-        googleDrive: { clientId: big.clientId, clientSecret: big.clientSecret },
-      });
-      const { verifier, challenge } = createVerifier();
-      const callback = await big.followConsent(
-        bigDriver.authorizationUrl({ state: 's', codeChallenge: challenge, redirectUri: REDIRECT_URI }),
+      const bigDriver = createGoogleDriveDriver(
+        connectorsConfigWith({
+          googleDrive: { clientId: big.clientId, clientSecret: big.clientSecret },
+          baseUrls: { 'google-drive': big.baseUrl },
+        }),
       );
-      const tokens = await bigDriver.exchangeCode({
-        code: callback.searchParams.get('code') ?? '',
-        codeVerifier: verifier,
-        redirectUri: REDIRECT_URI,
-      });
+      const tokens = await connectDriver(bigDriver, { redirectUri: REDIRECT_URI });
       big.resetRequests();
-      const items: RemoteItem[] = [];
-      let cursor: string | null = null;
-      for (let page = 0; page < 20; page += 1) {
-        const result = await bigDriver.listChanges(tokens.accessToken, cursor);
-        items.push(...result.items);
-        cursor = result.nextCursor;
-        if (!result.hasMore) break;
-      }
+      const { items, cursor } = await listAllPages(bigDriver, tokens.accessToken, null);
       expect(items).toHaveLength(10_000);
       expect(big.countRequests('/drive/v3/files', 'GET')).toBe(10);
 

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectorsConfig } from '../../../config.ts';
+import {
+  connectDriver,
+  connectorsConfigWith,
+  consentAt,
+  listAllPages,
+  rejectionOf,
+} from '../../../test/driver-fixtures.ts';
 import { type NotionFake, type NotionFakeBlock, startNotionFake } from '../../../test/fakes/notion-fake.ts';
 import {
   type ChangePage,
@@ -14,49 +21,10 @@ import { createNotionDriver } from './notion.ts';
 const REDIRECT_URI = 'http://localhost:3000/api/integrations/notion/callback';
 
 function configFor(fake: NotionFake): ConnectorsConfig {
-  return {
-    googleDrive: null,
-    onedrive: null,
-    dropbox: null,
-    slack: null,
+  return connectorsConfigWith({
     notion: { clientId: fake.clientId, clientSecret: fake.clientSecret },
-    confluence: null,
     baseUrls: { notion: fake.baseUrl },
-    syncIntervalMinutes: 15,
-  };
-}
-
-/** The browser's part: open the consent page and read the code off the redirect. */
-async function consent(url: string): Promise<URL> {
-  const response = await fetch(url, { redirect: 'manual' });
-  expect(response.status).toBe(302);
-  return new URL(response.headers.get('location') ?? '');
-}
-
-async function connect(driver: ConnectorDriver) {
-  const redirect = await consent(
-    driver.authorizationUrl({ state: 'state-1', codeChallenge: 'unused', redirectUri: REDIRECT_URI }),
-  );
-  return driver.exchangeCode({
-    code: redirect.searchParams.get('code') ?? '',
-    codeVerifier: 'unused',
-    redirectUri: REDIRECT_URI,
   });
-}
-
-/** Every page of one listing, as the sync engine walks it. */
-async function listAll(driver: ConnectorDriver, accessToken: string, cursor: string | null) {
-  const items: RemoteItem[] = [];
-  const pages: ChangePage[] = [];
-  let page: ChangePage;
-  let next = cursor;
-  do {
-    page = await driver.listChanges(accessToken, next);
-    items.push(...page.items);
-    pages.push(page);
-    next = page.nextCursor;
-  } while (page.hasMore);
-  return { items, pages, cursor: page.nextCursor };
 }
 
 interface MirroredDocument {
@@ -99,15 +67,6 @@ async function syncOnce(
     for (const id of [...state.documents.keys()]) if (!listed.has(id)) state.documents.delete(id);
   }
   return fetched.sort();
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('Expected a rejection');
 }
 
 describe('Notion driver against the fake Notion', () => {
@@ -157,7 +116,7 @@ describe('Notion driver against the fake Notion', () => {
 
   it('exchanges the code once, for the redirect URI it was issued for, and reads the identity', async () => {
     fake.resetRequests();
-    const redirect = await consent(
+    const redirect = await consentAt(
       driver.authorizationUrl({ state: 'state-2', codeChallenge: 'c', redirectUri: REDIRECT_URI }),
     );
     expect(redirect.searchParams.get('state')).toBe('state-2');
@@ -166,11 +125,13 @@ describe('Notion driver against the fake Notion', () => {
     expect(tokens.accessToken).toMatch(/^ntn_/);
     expect(tokens.refreshToken).toMatch(/^nrt_/);
     expect(tokens).toMatchObject({ expiresAt: null, scopes: [] });
-    const reused = await rejection(driver.exchangeCode({ code, codeVerifier: 'v', redirectUri: REDIRECT_URI }));
+    const reused = await rejectionOf(driver.exchangeCode({ code, codeVerifier: 'v', redirectUri: REDIRECT_URI }));
     expect(reused).toBeInstanceOf(ConnectorAuthError);
 
-    const other = await consent(driver.authorizationUrl({ state: 's', codeChallenge: 'c', redirectUri: REDIRECT_URI }));
-    const elsewhere = await rejection(
+    const other = await consentAt(
+      driver.authorizationUrl({ state: 's', codeChallenge: 'c', redirectUri: REDIRECT_URI }),
+    );
+    const elsewhere = await rejectionOf(
       driver.exchangeCode({
         code: other.searchParams.get('code') ?? '',
         codeVerifier: 'v',
@@ -194,7 +155,7 @@ describe('Notion driver against the fake Notion', () => {
     const declining = await startNotionFake({ isConsentDenied: true });
     try {
       const declined = createNotionDriver(configFor(declining));
-      const redirect = await consent(
+      const redirect = await consentAt(
         declined.authorizationUrl({ state: 'state-d', codeChallenge: 'c', redirectUri: REDIRECT_URI }),
       );
       expect(redirect.searchParams.get('error')).toBe('access_denied');
@@ -204,7 +165,7 @@ describe('Notion driver against the fake Notion', () => {
         ...configFor(declining),
         notion: { clientId: declining.clientId, clientSecret: 'wrong' },
       });
-      const refused = await rejection(wrongSecret.refresh('nrt_whatever'));
+      const refused = await rejectionOf(wrongSecret.refresh('nrt_whatever'));
       // Our credentials, not the user's grant: reconnecting would not help.
       expect(refused).toBeInstanceOf(ConnectorHttpError);
       expect(refused).toMatchObject({ status: 401 });
@@ -273,7 +234,7 @@ describe('Notion driver against the fake Notion', () => {
     fake.setPageLimit(2);
     fake.resetRequests();
 
-    const full = await listAll(driver, token, null);
+    const full = await listAllPages(driver, token, null);
     expect(full.pages.length).toBeGreaterThanOrEqual(2);
     expect(full.pages.map((page) => page.startsFullListing)).toEqual([
       true,
@@ -406,7 +367,7 @@ describe('Notion driver against the fake Notion', () => {
       own.removePage(gone);
       own.setShared(team, false);
 
-      const trashed = (await listAll(notion, token, state.cursor)).items.find((item) => item.id === trash);
+      const trashed = (await listAllPages(notion, token, state.cursor)).items.find((item) => item.id === trash);
       expect(trashed).toMatchObject({ deleted: true, version: null });
       expect(await syncOnce(notion, token, state)).toEqual(['Crash', 'Fresh', 'Keep (renamed)', 'Plan']);
       expect([...state.documents.values()].map((document) => document.name).sort()).toEqual([
@@ -437,7 +398,7 @@ describe('Notion driver against the fake Notion', () => {
       expect(first).toMatchObject({ hasMore: true, startsFullListing: true });
       expect(first.nextCursor).toMatch(/^notion-search:v1:next:/);
 
-      const resumed = await listAll(createNotionDriver(configFor(own)), token, first.nextCursor);
+      const resumed = await listAllPages(createNotionDriver(configFor(own)), token, first.nextCursor);
       expect(resumed.pages[0]?.startsFullListing).toBeUndefined();
       expect([...first.items, ...resumed.items].map((item) => item.name).sort()).toEqual(
         ['Page 0', 'Page 1', 'Page 2', 'Page 3', 'Page 4'].sort(),
@@ -451,7 +412,7 @@ describe('Notion driver against the fake Notion', () => {
       const nextId = again.nextCursor.slice('notion-search:v1:next:'.length);
       expect(ids).toContain(nextId);
       own.removePage(nextId);
-      expect(await rejection(notion.listChanges(token, again.nextCursor))).toBeInstanceOf(ConnectorCursorResetError);
+      expect(await rejectionOf(notion.listChanges(token, again.nextCursor))).toBeInstanceOf(ConnectorCursorResetError);
     } finally {
       await own.close();
     }
@@ -461,13 +422,13 @@ describe('Notion driver against the fake Notion', () => {
     const token = fake.issueAccessToken();
     fake.resetRequests();
     fake.rateLimitNext(1, 7, '/v1/search');
-    const limited = await rejection(driver.listChanges(token, null));
+    const limited = await rejectionOf(driver.listChanges(token, null));
     expect(limited).toBeInstanceOf(ConnectorHttpError);
     expect(limited).toMatchObject({ status: 429, retryAfterSeconds: 7, isRetryable: true });
     expect(fake.requests.filter((request) => request.path === '/v1/search')).toHaveLength(1);
 
     fake.failNext(1, 503, 30);
-    expect(await rejection(driver.accountIdentity(token))).toMatchObject({
+    expect(await rejectionOf(driver.accountIdentity(token))).toMatchObject({
       status: 503,
       retryAfterSeconds: 30,
       isRetryable: true,
@@ -475,7 +436,7 @@ describe('Notion driver against the fake Notion', () => {
     const page = fake.addPage({ title: 'Flaky', blocks: [{ type: 'paragraph', text: 'x' }] });
     fake.rateLimitNext(1, 2, '/v1/blocks/');
     const item = { id: page, name: 'Flaky', version: null } as RemoteItem;
-    expect(await rejection(driver.fetchContent(token, item))).toMatchObject({ status: 429, retryAfterSeconds: 2 });
+    expect(await rejectionOf(driver.fetchContent(token, item))).toMatchObject({ status: 429, retryAfterSeconds: 2 });
     // The failures are spent.
     expect((await driver.fetchContent(token, item)).content.toString()).toBe('# Flaky\n\nx\n');
   });
@@ -484,7 +445,7 @@ describe('Notion driver against the fake Notion', () => {
     const token = fake.issueAccessToken();
     const page = fake.addPage({ title: 'Soon private', blocks: [{ type: 'paragraph', text: 'x' }] });
     fake.setShared(page, false);
-    const missing = await rejection(
+    const missing = await rejectionOf(
       driver.fetchContent(token, { id: page, name: 'Soon private', version: null } as RemoteItem),
     );
     expect(missing).toBeInstanceOf(ConnectorHttpError);
@@ -492,15 +453,15 @@ describe('Notion driver against the fake Notion', () => {
 
     const closed = await startNotionFake();
     await closed.close();
-    const unreachable = await rejection(createNotionDriver(configFor(closed)).listChanges(token, null));
+    const unreachable = await rejectionOf(createNotionDriver(configFor(closed)).listChanges(token, null));
     expect(unreachable).toBeInstanceOf(ConnectorHttpError);
     expect(unreachable).toMatchObject({ status: null, isRetryable: true });
   });
 
   it('refreshes with a rotating refresh token, and a revoked or unknown token is ConnectorAuthError', async () => {
-    const tokens = await connect(driver);
+    const tokens = await connectDriver(driver, { redirectUri: REDIRECT_URI });
     fake.expireAccessTokens();
-    expect(await rejection(driver.listChanges(tokens.accessToken, null))).toBeInstanceOf(ConnectorAuthError);
+    expect(await rejectionOf(driver.listChanges(tokens.accessToken, null))).toBeInstanceOf(ConnectorAuthError);
 
     const refreshed = await driver.refresh(tokens.refreshToken ?? '');
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
@@ -508,23 +469,23 @@ describe('Notion driver against the fake Notion', () => {
     expect(refreshed.refreshToken).not.toBe(tokens.refreshToken);
     expect((await driver.listChanges(refreshed.accessToken, null)).startsFullListing).toBe(true);
     // The used refresh token stopped working.
-    expect(await rejection(driver.refresh(tokens.refreshToken ?? ''))).toBeInstanceOf(ConnectorAuthError);
-    expect(await rejection(driver.accountIdentity('ntn_never_issued'))).toBeInstanceOf(ConnectorAuthError);
+    expect(await rejectionOf(driver.refresh(tokens.refreshToken ?? ''))).toBeInstanceOf(ConnectorAuthError);
+    expect(await rejectionOf(driver.accountIdentity('ntn_never_issued'))).toBeInstanceOf(ConnectorAuthError);
 
     fake.revokeAllTokens();
-    expect(await rejection(driver.listChanges(refreshed.accessToken, null))).toBeInstanceOf(ConnectorAuthError);
-    expect(await rejection(driver.refresh(refreshed.refreshToken ?? ''))).toBeInstanceOf(ConnectorAuthError);
+    expect(await rejectionOf(driver.listChanges(refreshed.accessToken, null))).toBeInstanceOf(ConnectorAuthError);
+    expect(await rejectionOf(driver.refresh(refreshed.refreshToken ?? ''))).toBeInstanceOf(ConnectorAuthError);
   });
 
   it('revokes the grant given the refresh token or the access token', async () => {
-    const first = await connect(driver);
+    const first = await connectDriver(driver, { redirectUri: REDIRECT_URI });
     await driver.revoke?.(first.refreshToken ?? '');
-    expect(await rejection(driver.accountIdentity(first.accessToken))).toBeInstanceOf(ConnectorAuthError);
-    expect(await rejection(driver.refresh(first.refreshToken ?? ''))).toBeInstanceOf(ConnectorAuthError);
+    expect(await rejectionOf(driver.accountIdentity(first.accessToken))).toBeInstanceOf(ConnectorAuthError);
+    expect(await rejectionOf(driver.refresh(first.refreshToken ?? ''))).toBeInstanceOf(ConnectorAuthError);
 
-    const second = await connect(driver);
+    const second = await connectDriver(driver, { redirectUri: REDIRECT_URI });
     await driver.revoke?.(second.accessToken);
-    expect(await rejection(driver.listChanges(second.accessToken, null))).toBeInstanceOf(ConnectorAuthError);
+    expect(await rejectionOf(driver.listChanges(second.accessToken, null))).toBeInstanceOf(ConnectorAuthError);
     // Revoking what is already revoked is quiet.
     await driver.revoke?.(second.accessToken);
   });
@@ -546,7 +507,7 @@ describe('Notion driver against the fake Notion', () => {
           { type: 'bulleted_list_item', text: 'A point' },
         ],
       }));
-      const listing = await listAll(createNotionDriver(configFor(bulk)), bulk.issueAccessToken(), null);
+      const listing = await listAllPages(createNotionDriver(configFor(bulk)), bulk.issueAccessToken(), null);
       expect(listing.items).toHaveLength(2000);
       expect(listing.pages).toHaveLength(20);
       expect(Date.now() - started).toBeLessThan(3000);

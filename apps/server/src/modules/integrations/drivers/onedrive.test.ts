@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectorsConfig } from '../../../config.ts';
+import {
+  connectDriver,
+  connectorsConfigWith,
+  consentAt,
+  listAllPages,
+  recordingFetch,
+  rejectionOf,
+} from '../../../test/driver-fixtures.ts';
 import { type OneDriveFake, startOneDriveFake } from '../../../test/fakes/onedrive-fake.ts';
 import {
   ConnectorAuthError,
   ConnectorCursorResetError,
   ConnectorHttpError,
   type FileStoreDriver,
-  type OAuthTokens,
-  type RemoteItem,
 } from '../connector-driver.ts';
 import { codeChallengeS256, createCodeVerifier } from '../oauth.ts';
 import { createOneDriveDriver } from './onedrive.ts';
@@ -22,60 +28,22 @@ const fetchedUrls: string[] = [];
 const allFetchedUrls: string[] = [];
 
 function connectorsFor(origin: string): ConnectorsConfig {
-  return {
-    googleDrive: null,
+  return connectorsConfigWith({
     onedrive: { clientId: fake.clientId, clientSecret: fake.clientSecret, tenant: fake.tenant },
-    dropbox: null,
-    slack: null,
-    notion: null,
-    confluence: null,
     baseUrls: { onedrive: origin },
-    syncIntervalMinutes: 15,
-  };
-}
-
-/** Walks the consent page like a browser and answers the code the redirect carries. */
-async function authorize(verifier: string, state = 'state-123'): Promise<URL> {
-  const url = driver.authorizationUrl({ state, codeChallenge: codeChallengeS256(verifier), redirectUri: REDIRECT_URI });
-  const response = await fetch(url, { redirect: 'manual' });
-  expect(response.status).toBe(302);
-  return new URL(response.headers.get('location') ?? '');
-}
-
-async function connect(): Promise<OAuthTokens> {
-  const verifier = createCodeVerifier();
-  const callback = await authorize(verifier);
-  return driver.exchangeCode({
-    code: callback.searchParams.get('code') ?? '',
-    codeVerifier: verifier,
-    redirectUri: REDIRECT_URI,
   });
 }
 
-/** Pages through listChanges until caught up; answers every item and the final cursor. */
-async function listAll(accessToken: string, cursor: string | null) {
-  const items: RemoteItem[] = [];
-  let next = cursor;
-  let pages = 0;
-  for (;;) {
-    const page = await driver.listChanges(accessToken, next);
-    items.push(...page.items);
-    next = page.nextCursor;
-    pages += 1;
-    if (!page.hasMore) return { items, cursor: next, pages };
-  }
+/** Walks the consent page like a browser and answers the URL it redirects to, with the code or the error. */
+async function authorize(verifier: string, state: string): Promise<URL> {
+  return consentAt(
+    driver.authorizationUrl({ state, codeChallenge: codeChallengeS256(verifier), redirectUri: REDIRECT_URI }),
+  );
 }
 
 beforeAll(async () => {
   fake = await startOneDriveFake({ pageSize: 3 });
-  driver = createOneDriveDriver(connectorsFor(fake.origin), {
-    fetch: (input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      fetchedUrls.push(url);
-      allFetchedUrls.push(url);
-      return fetch(input, init);
-    },
-  });
+  driver = createOneDriveDriver(connectorsFor(fake.origin), { fetch: recordingFetch(fetchedUrls, allFetchedUrls) });
 });
 
 afterAll(async () => {
@@ -113,7 +81,7 @@ describe('OneDrive driver: OAuth', () => {
   });
 
   it('exchanges the code with the right verifier and refuses a wrong one', async () => {
-    const tokens = await connect();
+    const tokens = await connectDriver(driver, { redirectUri: REDIRECT_URI });
     expect(tokens.accessToken).toBeTruthy();
     expect(tokens.refreshToken).toBeTruthy();
     expect(tokens.expiresAt?.getTime()).toBeGreaterThan(Date.now());
@@ -139,14 +107,14 @@ describe('OneDrive driver: OAuth', () => {
   });
 
   it('refreshes, and a revoked refresh token is a ConnectorAuthError', async () => {
-    const tokens = await connect();
+    const tokens = await connectDriver(driver, { redirectUri: REDIRECT_URI });
     const refreshed = await driver.refresh(tokens.refreshToken ?? '');
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
     expect((await driver.accountIdentity(refreshed.accessToken)).email).toBe(fake.account.email);
 
     // An outage at the token endpoint is not a refusal: the connection stays, the sync retries later.
     fake.failNext(1, 503, 30);
-    const outage = await driver.refresh(refreshed.refreshToken ?? '').catch((caught: unknown) => caught);
+    const outage = await rejectionOf(driver.refresh(refreshed.refreshToken ?? ''));
     expect(outage).toBeInstanceOf(ConnectorHttpError);
     expect(outage).toMatchObject({ status: 503, retryAfterSeconds: 30 });
 
@@ -156,7 +124,7 @@ describe('OneDrive driver: OAuth', () => {
   });
 
   it('answers the identity, and an expired access token is a ConnectorAuthError', async () => {
-    const tokens = await connect();
+    const tokens = await connectDriver(driver, { redirectUri: REDIRECT_URI });
     expect(await driver.accountIdentity(tokens.accessToken)).toEqual({
       id: fake.account.id,
       email: fake.account.email,
@@ -173,7 +141,7 @@ describe('OneDrive driver: files', () => {
   const ids = { plan: '', notes: '', budget: '', shared: '', linked: '', old: '', gone: '' };
 
   beforeAll(async () => {
-    accessToken = (await connect()).accessToken;
+    accessToken = (await connectDriver(driver, { redirectUri: REDIRECT_URI })).accessToken;
     const folder = fake.addFolder('Reports');
     ids.plan = fake.addFile({ name: 'plan.txt', content: 'The plan' });
     ids.notes = fake.addFile({ name: 'notes.md', content: '# Notes', mimeType: 'text/markdown', parentId: folder });
@@ -190,8 +158,8 @@ describe('OneDrive driver: files', () => {
 
   it('lists every file across delta pages, then only the changes since the deltaLink', async () => {
     fetchedUrls.length = 0;
-    const full = await listAll(accessToken, null);
-    expect(full.pages).toBeGreaterThan(2);
+    const full = await listAllPages(driver, accessToken, null);
+    expect(full.pages.length).toBeGreaterThan(2);
     // Folders and the root are not files; a file deleted before the first sync is not listed.
     const byName = new Map(full.items.map((item) => [item.name, item]));
     expect([...byName.keys()].sort()).toEqual([
@@ -215,7 +183,7 @@ describe('OneDrive driver: files', () => {
     expect(fetchedUrls.filter((url) => url.endsWith('/permissions'))).toHaveLength(2);
 
     // Nothing changed: the delta link answers no files.
-    const quiet = await listAll(accessToken, full.cursor);
+    const quiet = await listAllPages(driver, accessToken, full.cursor);
     expect(quiet.items).toEqual([]);
 
     fake.updateFile(ids.plan, 'The new plan');
@@ -223,7 +191,7 @@ describe('OneDrive driver: files', () => {
     const added = fake.addFile({ name: 'added.txt', content: 'Added' });
     fake.unshare(ids.shared, 'linus@contoso.test');
 
-    const changes = await listAll(accessToken, quiet.cursor);
+    const changes = await listAllPages(driver, accessToken, quiet.cursor);
     const changed = new Map(changes.items.map((item) => [item.id, item]));
     expect([...changed.keys()].sort()).toEqual([ids.plan, ids.old, added, ids.shared].sort());
     expect(changed.get(ids.old)?.deleted).toBe(true);
@@ -239,18 +207,18 @@ describe('OneDrive driver: files', () => {
   });
 
   it("reports the files of a folder shared later with the folder's people", async () => {
-    const { cursor } = await listAll(accessToken, null);
+    const { cursor } = await listAllPages(driver, accessToken, null);
     const reports = fake.addFolder('Board');
     const minutes = fake.addFile({ name: 'minutes.txt', content: 'Minutes', parentId: reports });
-    const { cursor: afterAdd } = await listAll(accessToken, cursor);
+    const { cursor: afterAdd } = await listAllPages(driver, accessToken, cursor);
     fake.share(reports, 'Board@Contoso.test', 'link');
-    const changes = await listAll(accessToken, afterAdd);
+    const changes = await listAllPages(driver, accessToken, afterAdd);
     expect(changes.items).toHaveLength(1);
     expect(changes.items[0]).toMatchObject({ id: minutes, sharedWith: ['board@contoso.test'] });
   });
 
   it('answers a cursor reset when Graph answers 410 Gone for the stored token; a null cursor starts over', async () => {
-    const { cursor } = await listAll(accessToken, null);
+    const { cursor } = await listAllPages(driver, accessToken, null);
     fake.expireDeltaTokens();
     fake.resetRequests();
     const error = await driver.listChanges(accessToken, cursor).then(
@@ -263,7 +231,7 @@ describe('OneDrive driver: files', () => {
     expect(fake.requests.filter((request) => request.path.endsWith('/delta'))).toHaveLength(1);
     const first = await driver.listChanges(accessToken, null);
     expect(first.startsFullListing).toBe(true);
-    const restarted = await listAll(accessToken, null);
+    const restarted = await listAllPages(driver, accessToken, null);
     expect(restarted.items.map((item) => item.name)).toContain('notes.md');
     expect(restarted.items.every((item) => !item.deleted)).toBe(true);
   });
@@ -271,7 +239,7 @@ describe('OneDrive driver: files', () => {
   it('downloads content through the redirect to the download host, without sending the token there', async () => {
     fake.resetRequests();
     fetchedUrls.length = 0;
-    const notes = (await listAll(accessToken, null)).items.find((item) => item.id === ids.notes);
+    const notes = (await listAllPages(driver, accessToken, null)).items.find((item) => item.id === ids.notes);
     if (!notes) throw new Error('notes.md not listed');
     fake.resetRequests();
     const content = await driver.fetchContent(accessToken, notes);
@@ -286,19 +254,19 @@ describe('OneDrive driver: files', () => {
 
   it('answers 429 with Retry-After as a retryable ConnectorHttpError', async () => {
     fake.failNext(1, 429, 7);
-    const error = await driver.listChanges(accessToken, null).catch((caught: unknown) => caught);
+    const error = await rejectionOf(driver.listChanges(accessToken, null));
     expect(error).toBeInstanceOf(ConnectorHttpError);
     expect(error).toMatchObject({ status: 429, retryAfterSeconds: 7, isRetryable: true });
 
     fake.failNext(1, 503);
-    const unavailable = await driver.accountIdentity(accessToken).catch((caught: unknown) => caught);
+    const unavailable = await rejectionOf(driver.accountIdentity(accessToken));
     expect(unavailable).toMatchObject({ status: 503, retryAfterSeconds: null, isRetryable: true });
     // The failure was used up: the next call works.
     expect((await driver.accountIdentity(accessToken)).id).toBe(fake.account.id);
   });
 
   it('uploads a file that the next delta then reports', async () => {
-    const { cursor } = await listAll(accessToken, null);
+    const { cursor } = await listAllPages(driver, accessToken, null);
     const uploaded = await driver.upload(accessToken, {
       name: 'Answer summary.md',
       content: Buffer.from('# Summary'),
@@ -324,7 +292,7 @@ describe('OneDrive driver: files', () => {
     });
     expect(fake.readFile(intoFolder.id)?.name).toBe('q3.txt');
 
-    const changes = await listAll(accessToken, cursor);
+    const changes = await listAllPages(driver, accessToken, cursor);
     expect(changes.items.map((item) => item.id).sort()).toEqual([uploaded.id, second.id, intoFolder.id].sort());
     expect(changes.items.find((item) => item.id === uploaded.id)?.version).toBe(uploaded.version);
   });
@@ -359,30 +327,14 @@ describe('OneDrive fake at bench scale', () => {
       const started = performance.now();
       big.addFiles(2500, (index) => ({ name: `doc-${index}.txt`, content: `Document ${index}` }));
       expect(performance.now() - started).toBeLessThan(500);
-      const bigDriver = createOneDriveDriver({
-        ...connectorsFor(big.origin),
-        onedrive: { clientId: big.clientId, clientSecret: big.clientSecret, tenant: big.tenant },
-      });
-      const verifier = createCodeVerifier();
-      const authorizeUrl = bigDriver.authorizationUrl({
-        state: 's',
-        codeChallenge: codeChallengeS256(verifier),
-        redirectUri: REDIRECT_URI,
-      });
-      const callback = new URL((await fetch(authorizeUrl, { redirect: 'manual' })).headers.get('location') ?? '');
-      const tokens = await bigDriver.exchangeCode({
-        code: callback.searchParams.get('code') ?? '',
-        codeVerifier: verifier,
-        redirectUri: REDIRECT_URI,
-      });
-      let cursor: string | null = null;
-      let count = 0;
-      for (;;) {
-        const page = await bigDriver.listChanges(tokens.accessToken, cursor);
-        count += page.items.length;
-        cursor = page.nextCursor;
-        if (!page.hasMore) break;
-      }
+      const bigDriver = createOneDriveDriver(
+        connectorsConfigWith({
+          onedrive: { clientId: big.clientId, clientSecret: big.clientSecret, tenant: big.tenant },
+          baseUrls: { onedrive: big.origin },
+        }),
+      );
+      const tokens = await connectDriver(bigDriver, { redirectUri: REDIRECT_URI });
+      const count = (await listAllPages(bigDriver, tokens.accessToken, null)).items.length;
       expect(count).toBe(2500);
     } finally {
       await big.close();

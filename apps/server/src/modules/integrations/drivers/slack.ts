@@ -74,6 +74,16 @@ const GONE_CHANNEL_ERRORS = new Set(['channel_not_found', 'not_in_channel']);
 type SlackMessage = NonNullable<ConversationsHistoryResponse['messages']>[number];
 type SlackReply = NonNullable<ConversationsRepliesResponse['messages']>[number];
 
+/** A day as the listing read it from history (its threads without replies), kept for fetchContent. */
+interface ListedDay {
+  channelId: string;
+  channelName: string;
+  day: string;
+  threads: ThreadedMessage[];
+  /** About the memory it holds (the bound of the cache). */
+  bytes: number;
+}
+
 /** A top-level message with the thread replies rendered under it. */
 interface ThreadedMessage {
   message: SlackMessage;
@@ -313,7 +323,7 @@ export function createSlackDriver(connectors: ConnectorsConfig, options: DriverO
   const origin = override ? new URL(override).origin : REAL_ORIGIN;
   const doFetch = options.fetch ?? fetch;
   const namesByTeamUser = new BoundedCache<string>(MAX_CACHED_NAMES);
-  const renderedDays = new BoundedCache<string>(MAX_CACHED_DAYS, (markdown) => markdown.length, MAX_CACHED_BYTES);
+  const listedDays = new BoundedCache<ListedDay>(MAX_CACHED_DAYS, (listed) => listed.bytes, MAX_CACHED_BYTES);
   const teamsByToken = new BoundedCache<Team>(MAX_CACHED_TEAMS);
 
   /** One client per token: the SDK sends it as `Authorization: Bearer`, never in the form body. */
@@ -417,6 +427,7 @@ export function createSlackDriver(connectors: ConnectorsConfig, options: DriverO
     client: WebClient,
     channelId: string,
     bounds: { oldest?: string; latest?: string },
+    withReplies = true,
   ): Promise<Map<string, ThreadedMessage[]>> {
     const hasBounds = bounds.oldest !== undefined || bounds.latest !== undefined;
     const pages = await readAllPages((cursor) =>
@@ -441,7 +452,7 @@ export function createSlackDriver(connectors: ConnectorsConfig, options: DriverO
     const days = new Map<string, ThreadedMessage[]>();
     for (const message of messages) {
       const ts = message.ts ?? '0';
-      const replies = (message.reply_count ?? 0) > 0 ? await readReplies(client, channelId, ts) : [];
+      const replies = withReplies && (message.reply_count ?? 0) > 0 ? await readReplies(client, channelId, ts) : [];
       const day = dayOf(ts);
       const threads = days.get(day) ?? [];
       threads.push({ message, replies });
@@ -450,25 +461,35 @@ export function createSlackDriver(connectors: ConnectorsConfig, options: DriverO
     return days;
   }
 
-  /** Renders a day and describes it as the change feed reports it; the markdown is cached for fetchContent. */
-  function toDayItem(
-    { token, team }: ReadContext,
-    channel: ChannelRef,
-    day: string,
-    threads: ThreadedMessage[],
-    nameOf: NameOf,
-  ) {
-    const markdown = renderDay(channel.name, day, threads, nameOf);
-    const version = sha256(markdown);
+  /**
+   * Describes a day as the change feed reports it, from the channel's history alone: its version is a digest of what
+   * history says of each message (text, edit, author, and for a thread its reply count and latest reply), so a sync
+   * that finds a day unchanged costs no conversations.replies call; the replies are read by fetchContent for the days
+   * the engine fetches. The day's messages are cached for that.
+   */
+  function toDayItem({ token, team }: ReadContext, channel: ChannelRef, day: string, threads: ThreadedMessage[]) {
     const id = dayItemId(channel.id, day);
-    renderedDays.set(`${tokenKey(token)}:${id}:${version}`, markdown);
+    const fingerprint = threads.map(({ message }) => [
+      message.ts ?? '',
+      message.user ?? message.username ?? '',
+      message.subtype ?? '',
+      message.text ?? '',
+      message.edited?.ts ?? '',
+      message.reply_count ?? 0,
+      message.latest_reply ?? '',
+    ]);
+    const version = sha256(JSON.stringify([channel.name, fingerprint]));
     let modified = '0';
-    for (const { message, replies } of threads) {
-      for (const entry of [message, ...replies]) {
-        const ts = newestTs(entry);
+    let estimatedBytes = 0;
+    for (const { message } of threads) {
+      for (const ts of [newestTs(message), message.latest_reply ?? '0']) {
         if (compareTs(ts, modified) > 0) modified = ts;
       }
+      // The text and its line; a thread's replies are counted at the same length each.
+      estimatedBytes += (Buffer.byteLength(message.text ?? '') + 48) * (1 + (message.reply_count ?? 0));
     }
+    const listed = { channelId: channel.id, channelName: channel.name, day, threads, bytes: estimatedBytes };
+    listedDays.set(`${tokenKey(token)}:${id}:${version}`, listed);
     const firstTs = threads[0]?.message.ts ?? '0';
     const teamUrl = team.url.endsWith('/') ? team.url : `${team.url}/`;
     const item: RemoteItem = {
@@ -476,7 +497,7 @@ export function createSlackDriver(connectors: ConnectorsConfig, options: DriverO
       name: `#${channel.name} · ${day}`,
       deleted: false,
       mimeType: 'text/markdown',
-      size: Buffer.byteLength(markdown),
+      size: estimatedBytes,
       modifiedAt: new Date(Number(modified) * 1000),
       version,
       webUrl: `${teamUrl}archives/${channel.id}/p${firstTs.replace('.', '')}`,
@@ -485,28 +506,42 @@ export function createSlackDriver(connectors: ConnectorsConfig, options: DriverO
     return item;
   }
 
+  /** A listed day rendered with its threads' replies (read now) and its authors' names. */
+  async function renderListedDay(token: string, listed: ListedDay): Promise<string> {
+    const client = clientFor(token);
+    const team = teamsByToken.get(tokenKey(token)) ?? (await readTeam(client, token));
+    const threads: ThreadedMessage[] = [];
+    for (const { message } of listed.threads) {
+      const hasReplies = (message.reply_count ?? 0) > 0 && message.ts;
+      const replies = hasReplies
+        ? await call('conversations.replies', () => readReplies(client, listed.channelId, message.ts ?? ''), true)
+        : [];
+      threads.push({ message, replies });
+    }
+    return renderDay(listed.channelName, listed.day, threads, await resolveNames(client, team.teamId, threads));
+  }
+
   /**
    * Reads one channel: its whole history when the cursor does not know it, else the window before its high-water
    * mark. Answers the items (days, and deletions of window days now empty) and the channel's new state, or null when
    * the channel can no longer be read.
    */
   async function syncChannel(context: ReadContext, channel: ChannelRef, previous: ChannelState | undefined) {
-    const { client, team } = context;
+    const { client } = context;
     const previousHighWater = previous?.[0] ?? '';
     const windowStart = previousHighWater ? windowStartSeconds(previousHighWater) : null;
     let days: Map<string, ThreadedMessage[]>;
     try {
       const bounds = windowStart === null ? {} : { oldest: String(windowStart) };
-      days = await call('conversations.history', () => readDays(client, channel.id, bounds), true);
+      days = await call('conversations.history', () => readDays(client, channel.id, bounds, false), true);
     } catch (error) {
       if (error instanceof ConnectorHttpError && error.status === 404) return null;
       throw error;
     }
-    const nameOf = await resolveNames(client, team.teamId, [...days.values()].flat());
     const items: RemoteItem[] = [];
     let highWater = previousHighWater;
     for (const [day, threads] of days) {
-      items.push(toDayItem(context, channel, day, threads, nameOf));
+      items.push(toDayItem(context, channel, day, threads));
       for (const { message } of threads) {
         if (message.ts && (!highWater || compareTs(message.ts, highWater) > 0)) highWater = message.ts;
       }
@@ -655,8 +690,8 @@ export function createSlackDriver(connectors: ConnectorsConfig, options: DriverO
     },
 
     async fetchContent(accessToken, item): Promise<RemoteContent> {
-      const cached = item.version ? renderedDays.get(`${tokenKey(accessToken)}:${item.id}:${item.version}`) : undefined;
-      const markdown = cached ?? (await renderDayAgain(accessToken, item));
+      const listed = item.version ? listedDays.get(`${tokenKey(accessToken)}:${item.id}:${item.version}`) : undefined;
+      const markdown = listed ? await renderListedDay(accessToken, listed) : await renderDayAgain(accessToken, item);
       return { content: Buffer.from(markdown, 'utf8'), mimeType: 'text/markdown' };
     },
 
