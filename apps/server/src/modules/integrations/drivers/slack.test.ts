@@ -278,9 +278,16 @@ describe('Slack driver against the fake Slack', () => {
     expect(after.items.filter((item) => item.deleted)).toEqual([]);
     expect(parseSlackCursor(after.cursor).q).toBeUndefined();
 
-    // A full listing sees the old edit too.
-    const relisted = byId((await listAllPages(driver, token, null)).items);
+    // A run a week after the last full listing starts another (startsFullListing), which sees the old edit too.
+    const weekOld = { ...parseSlackCursor(after.cursor), f: Math.floor(Date.now() / 1000) - 7 * 86_400 };
+    const relisting = await listAllPages(driver, token, JSON.stringify(weekOld));
+    expect(relisting.pages[0]?.startsFullListing).toBe(true);
+    expect(parseSlackCursor(relisting.cursor).f).toBeGreaterThan(weekOld.f);
+    const relisted = byId(relisting.items);
+    expect(relisted.get(`${general}/2026-02-01`)?.version).not.toBe(items.get(`${general}/2026-02-01`)?.version);
     expect(await contentOf(driver, token, relisted.get(`${general}/2026-02-01`))).toContain('Old news, edited');
+    // The next run is incremental again.
+    expect((await listAllPages(driver, token, relisting.cursor)).pages[0]?.startsFullListing).toBeUndefined();
 
     // A day gone at the source, or a channel no longer readable, fails alone with 404.
     fake.deleteMessage(general, old);

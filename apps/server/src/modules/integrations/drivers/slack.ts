@@ -122,7 +122,15 @@ interface SlackCursor {
   c: Record<string, ChannelState>;
   /** Channels still to read in the current run ([id, name]); absent when the run is complete. */
   q?: Array<[string, string]>;
+  /** When the last full listing started (seconds since the epoch). */
+  f?: number;
 }
+
+/**
+ * Every this many days a run reads every channel's whole history again (a full listing): edits, deletions and replies
+ * older than the re-read window are seen at most this late, and the engine's sweep removes what Slack no longer has.
+ */
+const FULL_LISTING_INTERVAL_SECONDS = 7 * DAY_SECONDS;
 
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((entry) => typeof entry === 'string');
@@ -147,7 +155,8 @@ export function parseSlackCursor(text: string): SlackCursor {
     Object.values(cursor.c as Record<string, unknown>).every(
       (state) => Array.isArray(state) && typeof state[0] === 'string' && isStringArray(state[1]),
     ) &&
-    (cursor.q === undefined || (Array.isArray(cursor.q) && cursor.q.every(isStringArray)));
+    (cursor.q === undefined || (Array.isArray(cursor.q) && cursor.q.every(isStringArray))) &&
+    (cursor.f === undefined || typeof cursor.f === 'number');
   if (!isValid) throw new ConnectorCursorResetError('Slack cursor has an unknown shape');
   return cursor as SlackCursor;
 }
@@ -677,16 +686,22 @@ export function createSlackDriver(connectors: ConnectorsConfig, options: DriverO
       const team = await readTeam(client, accessToken);
       const channels = await listMemberChannels(client);
       const listed = new Set(channels.map((channel) => channel.id));
+      const now = Math.floor(Date.now() / 1000);
+      const isFull = stored === null || stored.f === undefined || now - stored.f >= FULL_LISTING_INTERVAL_SECONDS;
       const items: RemoteItem[] = [];
       const known: Record<string, ChannelState> = {};
       for (const [id, state] of Object.entries(stored?.c ?? {})) {
-        if (listed.has(id)) known[id] = state;
+        // A full listing reads every channel from its start.
+        if (listed.has(id)) {
+          if (!isFull) known[id] = state;
+        }
         // Left, archived or removed: one deletion covers every day of the channel.
         else items.push(deletionOf(id, id, true));
       }
       const queue = channels.map((channel): [string, string] => [channel.id, channel.name]);
-      const run: SlackCursor = { v: 1, t: team.teamId, u: team.url, c: known, q: queue };
-      return nextPage(accessToken, run, items, stored === null);
+      const full = isFull ? now : stored?.f;
+      const run: SlackCursor = { v: 1, t: team.teamId, u: team.url, c: known, q: queue, ...(full ? { f: full } : {}) };
+      return nextPage(accessToken, run, items, isFull);
     },
 
     async fetchContent(accessToken, item): Promise<RemoteContent> {
