@@ -26,6 +26,7 @@ import { dailyUpdatesRoutes, meRoutes } from './modules/me/index.ts';
 import { preferencesRoutes } from './modules/preferences/index.ts';
 import { configureSegmentCache, registerSearchJobs, searchRoutes, startTextAnalysis } from './modules/search/index.ts';
 import { spacesRoutes } from './modules/spaces/index.ts';
+import { teamChatRoutes } from './modules/team-chat/index.ts';
 import { teamOverviewRoutes } from './modules/team-overview/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
 import { workItemsRoutes } from './modules/work-items/index.ts';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await signedIn.register(workItemsRoutes);
         await signedIn.register(integrationsRoutes, { runtime: integrations });
         await signedIn.register(integrationRequestsRoutes);
+        await signedIn.register(teamChatRoutes);
       });
     },
     { prefix: '/api' },

@@ -4,6 +4,7 @@ import { INTEGRATION_REQUEST_MESSAGES } from './integration-requests.ts';
 import { INTEGRATION_MESSAGES } from './integrations.ts';
 import { CUSTOM_LABEL_MAX, FULL_NAME_MAX, INVITATION_MESSAGES } from './invitations.ts';
 import { SPACE_DESCRIPTION_MAX, SPACE_MESSAGES, SPACE_NAME_MAX } from './spaces.ts';
+import { TEAM_CHAT_MESSAGES } from './team-chat.ts';
 import { DEPARTMENT_NAME_MAX, TEAM_MESSAGES, TEAM_NAME_MAX } from './teams.ts';
 import { SHARED_FILE_URL_MAX, TASK_TITLE_MAX, WORK_ITEM_ERRORS, WORK_ITEM_MESSAGES } from './work-items.ts';
 
@@ -236,6 +237,14 @@ export const ERROR_REASONS = {
   INTEGRATION_REQUEST_NOT_FOUND: { code: 'NOT_FOUND', message: INTEGRATION_REQUEST_MESSAGES.notFound },
   INTEGRATION_REQUESTS_ADMINS_ONLY: { code: 'FORBIDDEN', message: INTEGRATION_REQUEST_MESSAGES.adminsOnly },
   INTEGRATION_REQUESTS_TOO_MANY_OPEN: { code: 'CONFLICT', message: INTEGRATION_REQUEST_MESSAGES.tooManyOpen },
+
+  // ---- Team chat ----
+  TEAM_MESSAGE_CONTENT_REQUIRED: { code: 'VALIDATION_FAILED', message: TEAM_CHAT_MESSAGES.contentRequired },
+  TEAM_MESSAGE_CONTENT_TOO_LONG: { code: 'VALIDATION_FAILED', message: TEAM_CHAT_MESSAGES.contentTooLong },
+  TEAM_MESSAGE_CURSOR_INVALID: { code: 'VALIDATION_FAILED', message: TEAM_CHAT_MESSAGES.cursorInvalid },
+  TEAM_MESSAGE_NOT_FOUND: { code: 'NOT_FOUND', message: TEAM_CHAT_MESSAGES.notFound },
+  TEAM_MESSAGE_NOT_YOURS: { code: 'FORBIDDEN', message: TEAM_CHAT_MESSAGES.notYours },
+  TEAM_MESSAGE_CANNOT_DELETE: { code: 'FORBIDDEN', message: TEAM_CHAT_MESSAGES.cannotDelete },
 
   // ---- The assistant and conversations ----
   CONVERSATION_NOT_FOUND: { code: 'NOT_FOUND', message: 'Conversation not found.' },

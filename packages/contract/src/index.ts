@@ -14,5 +14,6 @@ export * from './realtime.ts';
 export * from './roles.ts';
 export * from './save-to-storage.ts';
 export * from './spaces.ts';
+export * from './team-chat.ts';
 export * from './teams.ts';
 export * from './work-items.ts';

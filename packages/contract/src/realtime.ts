@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { teamMessageSchema } from './team-chat.ts';
 
 /** Integration events pushed over `/ws` (docs/product-rules.md#integrations). */
 export const INTEGRATION_EVENT_TYPES = [
@@ -31,6 +32,22 @@ const changedEventSchema = z.object({
   teamId: z.string().nullable(),
 });
 
-/** Every message the server pushes; later issues extend the union (team chat, presence). */
-export const realtimeEventSchema = z.union([integrationEventSchema, changedEventSchema]);
+/** The team's chat room: a message sent or edited, or deleted (issue #13). */
+const teamMessageEventSchema = z.object({
+  type: z.enum(['team_message', 'team_message_edited']),
+  message: teamMessageSchema,
+});
+const teamMessageDeletedEventSchema = z.object({
+  type: z.literal('team_message_deleted'),
+  teamId: z.string(),
+  id: z.string(),
+});
+
+/** Every message the server pushes; later issues extend the union (presence). */
+export const realtimeEventSchema = z.union([
+  integrationEventSchema,
+  changedEventSchema,
+  teamMessageEventSchema,
+  teamMessageDeletedEventSchema,
+]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -7,6 +7,7 @@ export * from './invitations.ts';
 export * from './jobs.ts';
 export * from './search.ts';
 export * from './spaces.ts';
+export * from './team-chat.ts';
 export * from './team-members.ts';
 export * from './teams.ts';
 export * from './work-items.ts';

@@ -26,11 +26,14 @@ export {
   assertIntegrationRequestReviewer,
   assertManager,
   canAssignRoles,
+  canDeleteTeamMessage,
+  canEditTeamMessage,
   canGrantRole,
   canReviewIntegrationRequests,
   isManager,
   requireManager,
   requireMembership,
+  type TeamMessageFacts,
 } from './team-access.ts';
 export {
   canManageWorkItems,

@@ -47,3 +47,18 @@ export function canReviewIntegrationRequests(membership: Membership | null): boo
 export function assertIntegrationRequestReviewer(membership: Membership): void {
   if (!canReviewIntegrationRequests(membership)) throw AppError.of('INTEGRATION_REQUESTS_ADMINS_ONLY');
 }
+
+/** A team chat message as the rules read it: its author (null when the account is gone). */
+export interface TeamMessageFacts {
+  authorId: string | null;
+}
+
+/** Team chat (issue #13): every member reads and writes the room; a message is edited by its author only. */
+export function canEditTeamMessage(viewerId: string, message: TeamMessageFacts): boolean {
+  return message.authorId === viewerId;
+}
+
+/** A message is deleted by its author or by a team admin (an admin's deletion of another's message is audited). */
+export function canDeleteTeamMessage(viewerId: string, membership: Membership, message: TeamMessageFacts): boolean {
+  return message.authorId === viewerId || isTeamAdmin(membership);
+}

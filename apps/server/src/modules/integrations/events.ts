@@ -1,7 +1,7 @@
 import { type ConnectorProvider, PLATFORM_LABELS, type RealtimeEvent } from '@lumen/contract';
 
-type IntegrationEventType = Exclude<RealtimeEvent['type'], 'changed'>;
 type IntegrationEvent = Extract<RealtimeEvent, { platform: unknown }>;
+type IntegrationEventType = IntegrationEvent['type'];
 
 /** An integration event as the web app reads it (spec section 4): the provider id and its display name. */
 export function platformEvent(

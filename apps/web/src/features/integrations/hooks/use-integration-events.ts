@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRealtimeEvents } from '@/hooks/use-realtime-events';
 import { integrationKeys } from '../api/keys';
 
-type IntegrationEvent = Exclude<RealtimeEvent, { type: 'changed' }>;
+type IntegrationEvent = Extract<RealtimeEvent, { platform: unknown }>;
 
 type UseIntegrationEventsOptions = {
   /** The server says the provider is connected. */
@@ -26,7 +26,7 @@ function setSyncing(integrations: Integration[] | undefined, provider: Connector
 export function useIntegrationEvents({ onConnected, onConnectionError, onSyncError }: UseIntegrationEventsOptions) {
   const queryClient = useQueryClient();
   useRealtimeEvents((event) => {
-    if (event.type === 'changed') return;
+    if (!('platform' in event)) return;
     const integrationEvent: IntegrationEvent = event;
     const provider = integrationEvent.platform;
     switch (integrationEvent.type) {

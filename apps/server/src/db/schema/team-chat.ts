@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { teams } from './teams.ts';
+
+/**
+ * The team's chat room (issue #13): the spec's "team chat message", whose conversation is the team. `seq` gives every
+ * client the same order and is the page cursor (a reconnecting client asks for what came after its last one); the
+ * author's account may go, the message stays ("Unknown User").
+ */
+export const teamMessages = pgTable(
+  'team_messages',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (table) => [index('team_messages_team_id_seq_idx').on(table.teamId, table.seq)],
+);

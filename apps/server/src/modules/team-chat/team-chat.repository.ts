@@ -1,0 +1,90 @@
+import { TEAM_CHAT_PAGE_SIZE } from '@lumen/contract';
+import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import { teamMessages, user } from '../../db/schema/index.ts';
+import type { Database } from '../../platform/db.ts';
+
+const messageColumns = {
+  id: teamMessages.id,
+  seq: teamMessages.seq,
+  teamId: teamMessages.teamId,
+  userId: teamMessages.userId,
+  content: teamMessages.content,
+  createdAt: teamMessages.createdAt,
+  editedAt: teamMessages.editedAt,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  avatarUrl: user.image,
+};
+
+export interface TeamMessageRow {
+  id: string;
+  seq: number;
+  teamId: string;
+  userId: string | null;
+  content: string;
+  createdAt: Date;
+  editedAt: Date | null;
+  /** The author's profile; null when the account is gone. */
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  avatarUrl: string | null;
+}
+
+function selectMessages(db: Database) {
+  return db.select(messageColumns).from(teamMessages).leftJoin(user, eq(user.id, teamMessages.userId));
+}
+
+/**
+ * A page of the team's room, oldest first: the newest page, the page before `before`, or what came after `after`. One
+ * more row than a page is read to tell whether older ones remain.
+ */
+export async function listTeamMessages(
+  db: Database,
+  teamId: string,
+  position: { before?: number; after?: number },
+): Promise<{ rows: TeamMessageRow[]; hasOlder: boolean }> {
+  if (position.after !== undefined) {
+    const rows = await selectMessages(db)
+      .where(and(eq(teamMessages.teamId, teamId), gt(teamMessages.seq, position.after)))
+      .orderBy(asc(teamMessages.seq))
+      .limit(TEAM_CHAT_PAGE_SIZE);
+    return { rows, hasOlder: false };
+  }
+  const newestFirst = await selectMessages(db)
+    .where(
+      and(
+        eq(teamMessages.teamId, teamId),
+        position.before !== undefined ? lt(teamMessages.seq, position.before) : undefined,
+      ),
+    )
+    .orderBy(desc(teamMessages.seq))
+    .limit(TEAM_CHAT_PAGE_SIZE + 1);
+  const hasOlder = newestFirst.length > TEAM_CHAT_PAGE_SIZE;
+  return { rows: newestFirst.slice(0, TEAM_CHAT_PAGE_SIZE).reverse(), hasOlder };
+}
+
+export async function findTeamMessage(db: Database, teamId: string, id: string): Promise<TeamMessageRow | null> {
+  const [row] = await selectMessages(db)
+    .where(and(eq(teamMessages.teamId, teamId), eq(teamMessages.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertTeamMessage(
+  db: Database,
+  values: { teamId: string; userId: string; content: string },
+): Promise<string> {
+  const [row] = await db.insert(teamMessages).values(values).returning({ id: teamMessages.id });
+  if (!row) throw new Error('team message not stored');
+  return row.id;
+}
+
+export async function updateTeamMessageContent(db: Database, id: string, content: string): Promise<void> {
+  await db.update(teamMessages).set({ content, editedAt: new Date() }).where(eq(teamMessages.id, id));
+}
+
+export async function deleteTeamMessage(db: Database, id: string): Promise<void> {
+  await db.delete(teamMessages).where(eq(teamMessages.id, id));
+}

@@ -1,0 +1,125 @@
+import {
+  displayName,
+  isUuid,
+  type SendTeamMessageInput,
+  TEAM_CHAT_MESSAGES,
+  type TeamMessage,
+  type TeamMessagePage,
+  type TeamMessagesQuery,
+} from '@lumen/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { writeAuditEntry } from '../../platform/audit.ts';
+import { type Database, lockKeysForTransaction } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Realtime } from '../../platform/realtime.ts';
+import type { Actor } from '../../platform/request-user.ts';
+import { canDeleteTeamMessage, canEditTeamMessage, requireMembership } from '../access/index.ts';
+import {
+  deleteTeamMessage,
+  findTeamMessage,
+  insertTeamMessage,
+  listTeamMessages,
+  type TeamMessageRow,
+  updateTeamMessageContent,
+} from './team-chat.repository.ts';
+
+export interface TeamChatDeps {
+  db: Database;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+}
+
+function toTeamMessage(row: TeamMessageRow): TeamMessage {
+  const hasProfile = row.userId !== null && row.firstName !== null;
+  return {
+    id: row.id,
+    seq: row.seq,
+    teamId: row.teamId,
+    userId: row.userId,
+    sender: {
+      name: hasProfile ? displayName(row, TEAM_CHAT_MESSAGES.unknownUser) : TEAM_CHAT_MESSAGES.unknownUser,
+      avatarUrl: hasProfile ? row.avatarUrl : null,
+    },
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+  };
+}
+
+/** Pushes a room event to the team; the message is stored either way, and clients catch up on their next fetch. */
+async function publish(deps: TeamChatDeps, teamId: string, event: Parameters<Realtime['publishToTeam']>[1]) {
+  try {
+    await deps.realtime.publishToTeam(teamId, event);
+  } catch (error) {
+    deps.log.warn({ err: error, teamId }, 'team chat: event not pushed');
+  }
+}
+
+/** The caller's team room: the newest page, older ones (`before`) or what came after `after` (a reconnect). */
+export async function listMessages(db: Database, userId: string, query: TeamMessagesQuery): Promise<TeamMessagePage> {
+  const { teamId } = await requireMembership(db, userId);
+  const { rows, hasOlder } = await listTeamMessages(db, teamId, query);
+  return { messages: rows.map(toTeamMessage), hasOlder };
+}
+
+async function requireMessage(db: Database, teamId: string, id: string): Promise<TeamMessageRow> {
+  // Another team's message, or no message: the same answer.
+  const row = isUuid(id) ? await findTeamMessage(db, teamId, id) : null;
+  if (!row) throw AppError.of('TEAM_MESSAGE_NOT_FOUND');
+  return row;
+}
+
+/**
+ * Stores a message and pushes it to every member's open sockets. Messages of one team are written one at a time (an
+ * advisory lock), so their `seq` order is their commit order: a client that asks for what came after its last
+ * message never misses one committed later with a smaller number.
+ */
+export async function sendMessage(deps: TeamChatDeps, actor: Actor, input: SendTeamMessageInput): Promise<TeamMessage> {
+  const { teamId } = await requireMembership(deps.db, actor.userId);
+  const message = await deps.db.transaction(async (tx) => {
+    await lockKeysForTransaction(tx, [`team-chat:${teamId}`]);
+    const id = await insertTeamMessage(tx, { teamId, userId: actor.userId, content: input.content });
+    return toTeamMessage(await requireMessage(tx, teamId, id));
+  });
+  await publish(deps, teamId, { type: 'team_message', message });
+  return message;
+}
+
+/** The author changes their message; every member sees the new text. */
+export async function editMessage(
+  deps: TeamChatDeps,
+  actor: Actor,
+  id: string,
+  input: SendTeamMessageInput,
+): Promise<TeamMessage> {
+  const { teamId } = await requireMembership(deps.db, actor.userId);
+  const row = await requireMessage(deps.db, teamId, id);
+  if (!canEditTeamMessage(actor.userId, { authorId: row.userId })) throw AppError.of('TEAM_MESSAGE_NOT_YOURS');
+  await updateTeamMessageContent(deps.db, row.id, input.content);
+  const message = toTeamMessage(await requireMessage(deps.db, teamId, row.id));
+  await publish(deps, teamId, { type: 'team_message_edited', message });
+  return message;
+}
+
+/** The author, or a team admin, deletes a message; an admin's deletion of someone else's is audited. */
+export async function removeMessage(deps: TeamChatDeps, actor: Actor, id: string): Promise<void> {
+  const membership = await requireMembership(deps.db, actor.userId);
+  const row = await requireMessage(deps.db, membership.teamId, id);
+  if (!canDeleteTeamMessage(actor.userId, membership, { authorId: row.userId })) {
+    throw AppError.of('TEAM_MESSAGE_CANNOT_DELETE');
+  }
+  await deps.db.transaction(async (tx) => {
+    await deleteTeamMessage(tx, row.id);
+    if (row.userId !== actor.userId) {
+      await writeAuditEntry(tx, actor, {
+        teamId: membership.teamId,
+        action: 'team_message_delete',
+        resourceType: 'team_message',
+        resourceId: row.id,
+        oldValues: { authorId: row.userId, content: row.content, createdAt: row.createdAt.toISOString() },
+        severity: 'low',
+      });
+    }
+  });
+  await publish(deps, membership.teamId, { type: 'team_message_deleted', teamId: membership.teamId, id: row.id });
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * The team's chat room (/team-chat, issue #13): every member of a team reads and writes its messages, live. A message
+ * is the spec's "team chat message" (conversation = the team); `seq` orders a team's messages for every client alike
+ * and is the page cursor, so a client that reconnects asks for what came after the last one it has.
+ */
+export const TEAM_MESSAGE_MAX = 4000;
+/** Messages a page holds: the room opens on the last 50 (spec 001), older ones load a page at a time. */
+export const TEAM_CHAT_PAGE_SIZE = 50;
+/** Messages one person may send in `TEAM_CHAT_RATE_WINDOW_MS`. */
+export const TEAM_CHAT_RATE_MAX = 20;
+export const TEAM_CHAT_RATE_WINDOW_MS = 10_000;
+
+export const TEAM_CHAT_MESSAGES = {
+  contentRequired: 'Please write a message',
+  contentTooLong: `A message can be at most ${TEAM_MESSAGE_MAX.toLocaleString('en')} characters`,
+  cursorInvalid: 'must be a message position (a whole number)',
+  notFound: 'Message not found',
+  notYours: 'You can only edit your own messages',
+  cannotDelete: 'Only the author or a workspace admin can delete this message',
+  sendFailed: 'Failed to send message',
+  unknownUser: 'Unknown User',
+} as const;
+
+const contentSchema = z
+  .string({ error: TEAM_CHAT_MESSAGES.contentRequired })
+  .trim()
+  .min(1, TEAM_CHAT_MESSAGES.contentRequired)
+  .max(TEAM_MESSAGE_MAX, TEAM_CHAT_MESSAGES.contentTooLong);
+
+export const sendTeamMessageSchema = z.object({ content: contentSchema });
+export type SendTeamMessageInput = z.infer<typeof sendTeamMessageSchema>;
+
+export const editTeamMessageSchema = z.object({ content: contentSchema });
+
+const positionSchema = z
+  .string()
+  .regex(/^\d{1,15}$/, TEAM_CHAT_MESSAGES.cursorInvalid)
+  .transform(Number);
+
+/**
+ * One page of the room: the newest `TEAM_CHAT_PAGE_SIZE` by default, those before `before` (scrolling up), or those
+ * after `after` (oldest first: what a reconnecting client missed).
+ */
+export const teamMessagesQuerySchema = z.object({
+  before: positionSchema.optional(),
+  after: positionSchema.optional(),
+});
+export type TeamMessagesQuery = z.infer<typeof teamMessagesQuerySchema>;
+
+export const teamMessageSenderSchema = z.object({
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+
+export const teamMessageSchema = z.object({
+  id: z.string(),
+  seq: z.number().int(),
+  teamId: z.string(),
+  /** Null when the author's account is gone (shown as "Unknown User"). */
+  userId: z.string().nullable(),
+  sender: teamMessageSenderSchema,
+  content: z.string(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+});
+export type TeamMessage = z.infer<typeof teamMessageSchema>;
+
+export const teamMessagePageSchema = z.object({
+  /** Oldest first. */
+  messages: z.array(teamMessageSchema),
+  /** More messages before the first one of this page. */
+  hasOlder: z.boolean(),
+});
+export type TeamMessagePage = z.infer<typeof teamMessagePageSchema>;
