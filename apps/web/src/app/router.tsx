@@ -142,7 +142,10 @@ export const routes: RouteObject[] = [
                 path: paths.teamChat.path,
                 handle: handle('teamChat'),
                 lazy: async () => {
-                  const { TeamChatRoute } = await import('./routes/app/team-chat');
+                  const [{ TeamChatRoute }] = await Promise.all([
+                    import('./routes/app/team-chat'),
+                    loadNamespaces(['teamChat']),
+                  ]);
                   return { Component: TeamChatRoute };
                 },
               },

@@ -1,5 +1,6 @@
 import type { RealtimeEvent } from '@lumen/contract';
 import { createContext, useContext, useEffect, useRef } from 'react';
+import type { RealtimeStatus } from '@/lib/realtime';
 
 type RealtimeListener = (event: RealtimeEvent) => void;
 
@@ -20,4 +21,12 @@ export function useRealtimeEvents(listener: RealtimeListener): void {
     listenerRef.current = listener;
   });
   useEffect(() => subscribe?.((event) => listenerRef.current(event)), [subscribe]);
+}
+
+/** The app's realtime connection state (app/realtime/realtime-provider.tsx provides it); null outside the signed-in app. */
+export const RealtimeStatusContext = createContext<RealtimeStatus | null>(null);
+
+/** Live / Reconnecting / Offline, or null outside the signed-in app. */
+export function useRealtimeStatus(): RealtimeStatus | null {
+  return useContext(RealtimeStatusContext);
 }

@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'spaces',
   'assets',
   'integrations',
+  'teamChat',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

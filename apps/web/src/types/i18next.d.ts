@@ -4,6 +4,7 @@ import type dashboards from '@/locales/dashboards/en.json';
 import type en from '@/locales/en.json';
 import type integrations from '@/locales/integrations/en.json';
 import type spaces from '@/locales/spaces/en.json';
+import type teamChat from '@/locales/teamChat/en.json';
 import type teamManagement from '@/locales/teamManagement/en.json';
 import type teams from '@/locales/teams/en.json';
 import type workspace from '@/locales/workspace/en.json';
@@ -20,6 +21,7 @@ declare module 'i18next' {
       spaces: typeof spaces;
       assets: typeof assets;
       integrations: typeof integrations;
+      teamChat: typeof teamChat;
     };
   }
 }

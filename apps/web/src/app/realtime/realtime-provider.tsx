@@ -1,7 +1,12 @@
 import type { RealtimeEvent } from '@lumen/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { RealtimeEventsContext, type SubscribeToRealtime } from '@/hooks/use-realtime-events';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  RealtimeEventsContext,
+  RealtimeStatusContext,
+  type SubscribeToRealtime,
+  useRealtimeStatus,
+} from '@/hooks/use-realtime-events';
 import {
   DOCUMENTS_QUERY_KEY,
   INTEGRATION_REQUESTS_QUERY_KEY,
@@ -12,8 +17,6 @@ import {
   TEAM_QUERY_KEY,
 } from '@/lib/query-keys';
 import { connectRealtime, type RealtimeConnection, type RealtimeStatus } from '@/lib/realtime';
-
-const RealtimeStatusContext = createContext<RealtimeStatus | null>(null);
 
 type ChangedResource = Extract<RealtimeEvent, { type: 'changed' }>['resource'];
 
@@ -73,7 +76,4 @@ export function RealtimeProvider({
   );
 }
 
-/** Live / Reconnecting / Offline, or null outside the signed-in app. */
-export function useRealtimeStatus(): RealtimeStatus | null {
-  return useContext(RealtimeStatusContext);
-}
+export { useRealtimeStatus };

@@ -11,7 +11,7 @@ import type { TFunction } from 'i18next';
 import { AlertCircleIcon, CheckCircle2Icon, CloudUploadIcon, Loader2Icon, XCircleIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepSafeUrl } from '../utils/keep-safe-url';
+import { keepSafeUrl } from '@/lib/keep-safe-url';
 import { ApprovalButtons } from './approval-buttons';
 import { ToolPartLine } from './tool-part-line';
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { keepSafeUrl, SAFE_LINK_PROTOCOLS } from '../utils/keep-safe-url';
+import { keepSafeUrl, SAFE_LINK_PROTOCOLS } from '@/lib/keep-safe-url';
 import { MarkdownContent } from './markdown-content';
 
 describe('keepSafeUrl', () => {

@@ -1,8 +1,8 @@
 import type { Components } from 'react-markdown';
 import Markdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { keepSafeUrl } from '@/lib/keep-safe-url';
 import { cn } from '@/lib/utils';
-import { keepSafeUrl } from '../utils/keep-safe-url';
 
 const components: Components = {
   a: ({ href, children, node: _node, ...props }) =>
@@ -22,7 +22,7 @@ const components: Components = {
 };
 
 /**
- * An assistant answer rendered as markdown (GitHub flavour): headings, lists, code, blockquotes, tables. Links keep
+ * Markdown as the chats render it (assistant answers, team chat messages) (GitHub flavour): headings, lists, code, blockquotes, tables. Links keep
  * only the safe protocols and open in a new tab.
  */
 export function MarkdownContent({ text, className }: { text: string; className?: string }) {

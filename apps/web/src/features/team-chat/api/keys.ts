@@ -1,0 +1,4 @@
+/** The team room's messages (one cache entry: the loaded messages, oldest first, and whether older ones remain). */
+export const teamChatKeys = {
+  room: ['team-chat', 'room'] as const,
+};

@@ -1,0 +1,105 @@
+import type { TeamMessage } from '@lumen/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNamespaces } from '@/lib/i18n';
+import { apiErrorResponse, jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { renderWithProviders } from '@/testing/test-utils';
+import { TeamChatRoom } from './team-chat-room';
+
+const MESSAGES = '/api/team-chat/messages';
+const ME = 'user-me';
+
+function message(seq: number, userId: string | null, content: string, name = 'Grace Hopper'): TeamMessage {
+  return {
+    id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    seq,
+    teamId: 'team-1',
+    userId,
+    sender: { name, avatarUrl: null },
+    content,
+    createdAt: `2026-11-2${seq < 3 ? 0 : 1}T09:3${seq}:00.000Z`,
+    editedAt: null,
+  };
+}
+
+beforeAll(async () => {
+  await loadNamespaces(['teamChat']);
+});
+
+describe('TeamChatRoom', () => {
+  it('shows the messages by day with their senders, the reader on the right, and older ones on demand', async () => {
+    const stub = stubFetch({
+      [`GET ${MESSAGES}`]: ({ search }) =>
+        search === '?before=2'
+          ? jsonResponse({ messages: [message(1, 'user-old', 'The very first message')], hasOlder: false })
+          : jsonResponse({
+              messages: [
+                message(2, null, 'From someone who left', 'Unknown User'),
+                message(3, 'user-grace', 'Stand-up at **9:30**'),
+                message(4, ME, 'On my way', 'Ada Lovelace'),
+              ],
+              hasOlder: true,
+            }),
+    });
+    const { user } = renderWithProviders(<TeamChatRoom currentUserId={ME} isTeamAdmin={false} />);
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(within(log).getByRole('article', { name: /Message from Grace Hopper/ })).toHaveTextContent('9:30');
+    expect(within(log).getByRole('article', { name: /Message from Unknown User/ })).toBeInTheDocument();
+    const own = within(log).getByRole('article', { name: /Message from Ada Lovelace/ });
+    expect(own).toHaveTextContent('You');
+    expect(within(own).getByRole('button', { name: 'Edit message' })).toBeInTheDocument();
+    // Not an admin: no way to delete others' messages.
+    expect(screen.getAllByRole('button', { name: 'Delete message' })).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Load older messages' }));
+    expect(await within(log).findByText('The very first message')).toBeInTheDocument();
+    expect(stub.findRequests('GET', MESSAGES).map((request) => request.search)).toEqual(['', '?before=2']);
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument();
+  });
+
+  it('sends with Enter, ignores a blank message, and keeps the text with "Failed to send message" when a send fails', async () => {
+    let isDown = true;
+    const stub = stubFetch({
+      [`GET ${MESSAGES}`]: () => jsonResponse({ messages: [], hasOlder: false }),
+      [`POST ${MESSAGES}`]: ({ body }) =>
+        isDown
+          ? apiErrorResponse(500, 'INTERNAL', 'Something went wrong on our side. Please try again.')
+          : jsonResponse({ ...message(5, ME, (body as { content: string }).content, 'Ada Lovelace') }, 201),
+    });
+    const { user } = renderWithProviders(<TeamChatRoom currentUserId={ME} isTeamAdmin={false} />);
+    expect(await screen.findByText('No messages yet. Say hello to your team!')).toBeInTheDocument();
+    const composer = screen.getByRole('textbox', { name: 'Message your team' });
+
+    await user.type(composer, '   {Enter}');
+    expect(stub.findRequests('POST', MESSAGES)).toHaveLength(0);
+
+    await user.clear(composer);
+    await user.type(composer, 'Coffee?{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to send message');
+    expect(composer).toHaveValue('Coffee?');
+
+    isDown = false;
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(composer).toHaveValue(''));
+    expect(await screen.findByRole('article', { name: /Message from Ada Lovelace/ })).toHaveTextContent('Coffee?');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(stub.findRequests('POST', MESSAGES).map((request) => request.body)).toEqual([
+      { content: 'Coffee?' },
+      { content: 'Coffee?' },
+    ]);
+  });
+
+  it("lets an admin delete someone else's message after confirming", async () => {
+    const target = message(3, 'user-grace', 'Off-topic');
+    const stub = stubFetch({
+      [`GET ${MESSAGES}`]: () => jsonResponse({ messages: [target], hasOlder: false }),
+      [`DELETE ${MESSAGES}/${target.id}`]: () => new Response(null, { status: 204 }),
+    });
+    const { user } = renderWithProviders(<TeamChatRoom currentUserId={ME} isTeamAdmin={true} />);
+    await user.click(await screen.findByRole('button', { name: 'Delete message' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this message?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Off-topic')).not.toBeInTheDocument());
+    expect(stub.findRequests('DELETE', `${MESSAGES}/${target.id}`)).toHaveLength(1);
+  });
+});
