@@ -82,29 +82,31 @@ export function TeamChatRoom({ currentUserId, isTeamAdmin }: TeamChatRoomProps) 
         {messages.length === 0 ? (
           <p className="py-10 text-center text-muted-foreground">{t('empty')}</p>
         ) : (
-          <ol role="log" aria-label={t('messagesLabel')} className="grid gap-4">
-            {groupByDay(messages).map((group) => (
-              <li key={group.day} className="grid gap-3">
-                <p className="flex items-center gap-3 text-muted-foreground text-xs">
-                  <span className="h-px flex-1 bg-border" aria-hidden="true" />
-                  <span>{formatDate(group.messages[0]?.createdAt ?? '', i18n.language)}</span>
-                  <span className="h-px flex-1 bg-border" aria-hidden="true" />
-                </p>
-                <ol className="grid gap-3">
-                  {group.messages.map((message) => (
-                    <MessageItem
-                      key={message.id}
-                      message={message}
-                      isOwn={message.userId === currentUserId}
-                      canDelete={message.userId === currentUserId || isTeamAdmin}
-                      onChanged={(changed) => room.update((current) => withMessages(current, [changed]))}
-                      onDeleted={(id) => room.update((current) => withoutMessage(current, id))}
-                    />
-                  ))}
-                </ol>
-              </li>
-            ))}
-          </ol>
+          <div role="log" aria-label={t('messagesLabel')}>
+            <ol className="grid gap-4">
+              {groupByDay(messages).map((group) => (
+                <li key={group.day} className="grid gap-3">
+                  <p className="flex items-center gap-3 text-muted-foreground text-xs">
+                    <span className="h-px flex-1 bg-border" aria-hidden="true" />
+                    <span>{formatDate(group.messages[0]?.createdAt ?? '', i18n.language)}</span>
+                    <span className="h-px flex-1 bg-border" aria-hidden="true" />
+                  </p>
+                  <ol className="grid gap-3">
+                    {group.messages.map((message) => (
+                      <MessageItem
+                        key={message.id}
+                        message={message}
+                        isOwn={message.userId === currentUserId}
+                        canDelete={message.userId === currentUserId || isTeamAdmin}
+                        onChanged={(changed) => room.update((current) => withMessages(current, [changed]))}
+                        onDeleted={(id) => room.update((current) => withoutMessage(current, id))}
+                      />
+                    ))}
+                  </ol>
+                </li>
+              ))}
+            </ol>
+          </div>
         )}
       </div>
       <Composer

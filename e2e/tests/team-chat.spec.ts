@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { checkPage, post, signUp } from '../support/a11y.ts';
+import { uniqueEmail } from '../support/mailbox.ts';
+
+test('team chat: a message reaches a teammate live, an edit and a deletion follow, and the room passes WCAG 2.2 AA', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const adminEmail = uniqueEmail('chat-admin');
+  const memberEmail = uniqueEmail('chat-member');
+  const adminContext = await browser.newContext();
+  await signUp(adminContext, adminEmail, 'Grace', 'Hopper');
+  expect((await post(adminContext.request, '/api/teams', { name: 'Chart Room' })).status()).toBe(201);
+  const invitation = await post(adminContext.request, '/api/teams/current/invitations', { email: memberEmail });
+  const { invitation: teamInvitation } = (await invitation.json()) as { invitation: { id: string } };
+  const memberContext = await browser.newContext();
+  await signUp(memberContext, memberEmail, 'Alan', 'Turing', teamInvitation.id);
+
+  const admin = await adminContext.newPage();
+  const member = await memberContext.newPage();
+  await admin.goto('/team-chat');
+  await member.goto('/team-chat');
+  await expect(admin.getByRole('heading', { name: 'Team Chat' })).toBeVisible();
+  await expect(member.getByText('No messages yet. Say hello to your team!')).toBeVisible();
+  await expect(admin.getByRole('link', { name: 'Back to Workspace' })).toHaveAttribute('href', '/workspace');
+
+  // Enter sends; the teammate's open screen shows it without a reload.
+  const composer = admin.getByRole('textbox', { name: 'Message your team' });
+  await composer.fill('The **harbour survey** starts on Monday.');
+  await composer.press('Enter');
+  await expect(composer).toHaveValue('');
+  const seenByMember = member.getByRole('article', { name: /Message from Grace Hopper/ });
+  await expect(seenByMember).toContainText('The harbour survey starts on Monday.');
+  await expect(seenByMember.locator('strong')).toHaveText('harbour survey');
+  await expect(admin.getByRole('article', { name: /Message from Grace Hopper/ })).toContainText('You');
+
+  // The member answers; the admin sees it live on the left.
+  await member.getByRole('textbox', { name: 'Message your team' }).fill('I will bring the charts.');
+  await member.getByRole('button', { name: 'Send' }).click();
+  await expect(admin.getByRole('article', { name: /Message from Alan Turing/ })).toContainText(
+    'I will bring the charts.',
+  );
+
+  // The admin edits their message: the member sees the new text, marked edited.
+  await admin
+    .getByRole('article', { name: /Message from Grace Hopper/ })
+    .getByRole('button', { name: 'Edit message' })
+    .click();
+  const editor = admin.getByRole('textbox', { name: 'Edit your message' });
+  await editor.fill('The harbour survey starts on Tuesday.');
+  await admin.getByRole('button', { name: 'Save' }).click();
+  await expect(seenByMember).toContainText('Tuesday');
+  await expect(seenByMember).toContainText('(edited)');
+
+  expect(await checkPage(admin, 'team-chat with messages')).toEqual([]);
+
+  // The admin removes the member's message after confirming; it disappears from both screens.
+  await admin
+    .getByRole('article', { name: /Message from Alan Turing/ })
+    .getByRole('button', { name: 'Delete message' })
+    .click();
+  const confirm = admin.getByRole('alertdialog', { name: 'Delete this message?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(member.getByText('I will bring the charts.')).toBeHidden();
+  await expect(admin.getByText('I will bring the charts.')).toBeHidden();
+
+  await adminContext.close();
+  await memberContext.close();
+});
