@@ -23,6 +23,9 @@ test('team chat: a message reaches a teammate live, an edit and a deletion follo
   await expect(admin.getByRole('heading', { name: 'Team Chat' })).toBeVisible();
   await expect(member.getByText('No messages yet. Say hello to your team!')).toBeVisible();
   await expect(admin.getByRole('link', { name: 'Back to Workspace' })).toHaveAttribute('href', '/workspace');
+  // Presence: both have the room open.
+  await expect(admin.getByText('2 online')).toBeVisible();
+  await expect(member.getByRole('list', { name: 'Online now' })).toContainText('Grace Hopper');
 
   // Enter sends; the teammate's open screen shows it without a reload.
   const composer = admin.getByRole('textbox', { name: 'Message your team' });
@@ -63,6 +66,10 @@ test('team chat: a message reaches a teammate live, an edit and a deletion follo
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(member.getByText('I will bring the charts.')).toBeHidden();
   await expect(admin.getByText('I will bring the charts.')).toBeHidden();
+
+  // The member closes the room: the admin's count drops at once.
+  await member.close();
+  await expect(admin.getByText('1 online')).toBeVisible();
 
   await adminContext.close();
   await memberContext.close();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { teamMessageSchema } from './team-chat.ts';
+import { onlineMemberSchema, teamMessageSchema } from './team-chat.ts';
 
 /** Integration events pushed over `/ws` (docs/product-rules.md#integrations). */
 export const INTEGRATION_EVENT_TYPES = [
@@ -43,11 +43,19 @@ const teamMessageDeletedEventSchema = z.object({
   id: z.string(),
 });
 
-/** Every message the server pushes; later issues extend the union (presence). */
+/** Who of the team is online now (presence over `/ws`): sent to the team whenever someone comes or goes. */
+const presenceEventSchema = z.object({
+  type: z.literal('presence'),
+  teamId: z.string(),
+  online: z.array(onlineMemberSchema),
+});
+
+/** Every message the server pushes. */
 export const realtimeEventSchema = z.union([
   integrationEventSchema,
   changedEventSchema,
   teamMessageEventSchema,
   teamMessageDeletedEventSchema,
+  presenceEventSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -74,3 +74,17 @@ export const teamMessagePageSchema = z.object({
   hasOlder: z.boolean(),
 });
 export type TeamMessagePage = z.infer<typeof teamMessagePageSchema>;
+
+/** Seconds after which a connection that stopped answering no longer counts as online (closed tab, dead instance). */
+export const PRESENCE_TIMEOUT_SECONDS = 30;
+
+export const onlineMemberSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type OnlineMember = z.infer<typeof onlineMemberSchema>;
+
+/** GET /api/team-chat/presence: the team's members with an open connection, each once, by name. */
+export const teamPresenceSchema = z.object({ online: z.array(onlineMemberSchema) });
+export type TeamPresence = z.infer<typeof teamPresenceSchema>;

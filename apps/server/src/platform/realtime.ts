@@ -1,11 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import websocket, { type WebSocket } from '@fastify/websocket';
-import type { RealtimeEvent } from '@lumen/contract';
+import type { OnlineMember, RealtimeEvent } from '@lumen/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { userRoles } from '../db/schema/index.ts';
 import { readHeaders } from './auth.ts';
+import {
+  clearInstance,
+  listOnlineMembers,
+  markAbsent,
+  markPresent,
+  readTeamsOf,
+  sweepStalePresence,
+} from './presence.ts';
 
 const CHANNEL = 'lumen_realtime';
 /** Close code for a refused connection (policy violation): the client does not retry it. */
@@ -13,8 +22,30 @@ const POLICY_VIOLATION = 1008;
 
 export type ChangedResource = Extract<RealtimeEvent, { type: 'changed' }>['resource'];
 
-/** Who receives an event: a team's members, or one user's own sockets (integration events). */
-type Envelope = { teamId: string; event: RealtimeEvent } | { userId: string; event: RealtimeEvent };
+/**
+ * How often each instance pings its sockets (one that did not answer the last ping is closed), re-reads its users'
+ * teams, refreshes its presence rows and sweeps those of instances that died: well inside the 30 s after which a
+ * closed tab or a dead instance no longer counts as online.
+ */
+const HEARTBEAT_MS = 10_000;
+
+/**
+ * Who receives an event: a team's members, or one user's own sockets (integration events); or a notice that a user's
+ * team changed, which every instance applies to that user's sockets.
+ */
+type Envelope =
+  | { teamId: string; event: RealtimeEvent }
+  | { userId: string; event: RealtimeEvent }
+  | { userId: string; refreshTeam: true };
+
+interface Client {
+  socket: WebSocket;
+  userId: string;
+  /** The user's team now: events of that team reach the socket, and only those. */
+  teamId: string | null;
+  /** Answered the last ping. */
+  isAlive: boolean;
+}
 
 export interface Realtime {
   /** Pushes the event to every connected member of the team, on every instance. */
@@ -23,6 +54,14 @@ export interface Realtime {
   publishToUser(userId: string, event: RealtimeEvent): Promise<void>;
   /** Tells the user's team that something changed (the clients refetch it); a user without a team tells nobody. */
   notifyTeamOf(userId: string, resource: ChangedResource): Promise<void>;
+  /**
+   * The user's team changed (created, joined, removed): their open sockets on every instance follow it at once, so a
+   * removed member's socket stops receiving the team's events. (Each instance also re-reads its users' teams every
+   * heartbeat, for changes made elsewhere.)
+   */
+  refreshTeamOf(userId: string): Promise<void>;
+  /** The team's members with an open connection on any instance. */
+  onlineMembers(teamId: string): Promise<OnlineMember[]>;
   /** Open connections on this instance (for tests and the health of the fan-out). */
   connectionCount(): number;
 }
@@ -44,14 +83,21 @@ declare module 'fastify' {
  */
 export const realtimePlugin = fp(
   async (app: FastifyInstance, options: { config: Config }) => {
-    const clients = new Set<{ socket: WebSocket; userId: string; teamId: string | null }>();
+    const clients = new Set<Client>();
+    const instanceId = randomUUID();
+    let isClosing = false;
+    const db = () => app.database.db;
 
     const deliver = (envelope: Envelope) => {
+      if ('refreshTeam' in envelope) {
+        void followTeamOf(envelope.userId);
+        return;
+      }
       const message = JSON.stringify(envelope.event);
       const isRecipient =
         'userId' in envelope
-          ? (client: { userId: string }) => client.userId === envelope.userId
-          : (client: { teamId: string | null }) => client.teamId === envelope.teamId;
+          ? (client: Client) => client.userId === envelope.userId
+          : (client: Client) => client.teamId === envelope.teamId;
       for (const client of clients) {
         if (isRecipient(client) && client.socket.readyState === client.socket.OPEN) client.socket.send(message);
       }
@@ -88,6 +134,78 @@ export const realtimePlugin = fp(
 
     const publishToTeam = (teamId: string, event: RealtimeEvent) => publish({ teamId, event });
 
+    /** Tells the team who is online now; a failure only delays the count until the next change. */
+    const publishPresence = async (teamId: string) => {
+      try {
+        await publishToTeam(teamId, { type: 'presence', teamId, online: await listOnlineMembers(db(), teamId) });
+      } catch (error) {
+        app.log.warn({ err: error, teamId }, 'realtime: presence not sent');
+      }
+    };
+
+    const hasOtherSocket = (client: Client, teamId: string) =>
+      [...clients].some((other) => other !== client && other.userId === client.userId && other.teamId === teamId);
+
+    const arrive = async (userId: string, teamId: string) => {
+      await markPresent(db(), instanceId, [{ userId, teamId }]);
+      await publishPresence(teamId);
+    };
+
+    const depart = async (userId: string, teamId: string) => {
+      await markAbsent(db(), instanceId, userId, teamId);
+      await publishPresence(teamId);
+    };
+
+    /** Moves the user's sockets on this instance to their team now, and their presence with them. */
+    async function followTeamOf(userId: string, knownTeamId?: string | null): Promise<void> {
+      const sockets = [...clients].filter((client) => client.userId === userId);
+      const [first] = sockets;
+      if (!first) return;
+      try {
+        const teamId = knownTeamId === undefined ? await teamOf(userId) : knownTeamId;
+        const previous = first.teamId;
+        if (previous === teamId) return;
+        for (const client of sockets) client.teamId = teamId;
+        if (previous) await depart(userId, previous);
+        if (teamId) await arrive(userId, teamId);
+      } catch (error) {
+        app.log.warn({ err: error }, 'realtime: a socket could not follow its team');
+      }
+    }
+
+    const heartbeat = setInterval(() => {
+      void (async () => {
+        for (const client of clients) {
+          if (!client.isAlive) {
+            client.socket.terminate();
+            continue;
+          }
+          client.isAlive = false;
+          client.socket.ping();
+        }
+        try {
+          const userIds = [...new Set([...clients].map((client) => client.userId))];
+          const teams = await readTeamsOf(db(), userIds);
+          for (const userId of userIds) {
+            const teamId = teams.get(userId) ?? null;
+            if ([...clients].some((client) => client.userId === userId && client.teamId !== teamId)) {
+              await followTeamOf(userId, teamId);
+            }
+          }
+          const present = new Map<string, { userId: string; teamId: string }>();
+          for (const client of clients) {
+            if (client.teamId)
+              present.set(`${client.userId} ${client.teamId}`, { userId: client.userId, teamId: client.teamId });
+          }
+          await markPresent(db(), instanceId, [...present.values()]);
+          for (const teamId of await sweepStalePresence(db())) await publishPresence(teamId);
+        } catch (error) {
+          app.log.warn({ err: error }, 'realtime: presence heartbeat failed');
+        }
+      })();
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+
     app.decorate('realtime', {
       publishToTeam,
       publishToUser: (userId, event) => publish({ userId, event }),
@@ -100,6 +218,8 @@ export const realtimePlugin = fp(
           app.log.warn({ err: error, resource }, 'realtime: notice not sent');
         }
       },
+      refreshTeamOf: (userId) => publish({ userId, refreshTeam: true }),
+      onlineMembers: (teamId) => listOnlineMembers(db(), teamId),
       connectionCount: () => clients.size,
     } satisfies Realtime);
 
@@ -123,15 +243,34 @@ export const realtimePlugin = fp(
         socket.close(POLICY_VIOLATION, 'Please sign in to continue.');
         return;
       }
-      const client = { socket, userId: sessionUser.id, teamId: await teamOf(sessionUser.id) };
+      const client: Client = { socket, userId: sessionUser.id, teamId: await teamOf(sessionUser.id), isAlive: true };
       clients.add(client);
-      socket.on('close', () => clients.delete(client));
+      socket.on('pong', () => {
+        client.isAlive = true;
+      });
+      socket.on('close', () => {
+        clients.delete(client);
+        const { teamId } = client;
+        // The user's last socket for the team on this instance: they leave its online list (two tabs count once).
+        if (teamId && !isClosing && !hasOtherSocket(client, teamId)) {
+          depart(client.userId, teamId).catch((error: unknown) => app.log.warn({ err: error }, 'realtime: presence'));
+        }
+      });
       // The server only pushes; anything a client sends is ignored.
       socket.on('message', () => {});
+      if (client.teamId) {
+        await arrive(client.userId, client.teamId).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'realtime: presence not recorded'),
+        );
+      }
     });
 
     app.addHook('onClose', async () => {
+      isClosing = true;
+      clearInterval(heartbeat);
       for (const client of clients) client.socket.close(1001, 'Server shutting down');
+      clients.clear();
+      await clearInstance(db(), instanceId).catch(() => undefined);
       await stopListening?.();
     });
   },

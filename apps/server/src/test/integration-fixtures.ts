@@ -64,12 +64,18 @@ export async function connectThroughPopup(ctx: TestContext, actor: Actor, connec
 /** A signed-in browser's socket, collecting what the server pushes. */
 export async function openSocket(ctx: TestContext, actor: Actor) {
   const received: RealtimeEvent[] = [];
+  /** Presence events apart: they come and go with every socket of the team. */
+  const presence: Array<Extract<RealtimeEvent, { type: 'presence' }>> = [];
   const before = ctx.app.realtime.connectionCount();
   const socket: WebSocket = await ctx.app.injectWS('/ws', { headers: { origin: TEST_APP_URL, cookie: actor.cookie } });
-  socket.on('message', (data: Buffer) => received.push(JSON.parse(String(data)) as RealtimeEvent));
+  socket.on('message', (data: Buffer) => {
+    const event = JSON.parse(String(data)) as RealtimeEvent;
+    if (event.type === 'presence') presence.push(event);
+    else received.push(event);
+  });
   // The server registers the socket after reading the session: wait until it would receive.
   await waitFor(() => ctx.app.realtime.connectionCount() > before);
-  return { socket, received };
+  return { socket, received, presence };
 }
 
 export async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { teams } from './teams.ts';
 
@@ -22,4 +22,27 @@ export const teamMessages = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (table) => [index('team_messages_team_id_seq_idx').on(table.teamId, table.seq)],
+);
+
+/**
+ * Who is connected to `/ws`, per instance (issue #13): a row per instance, user and team while that user has a socket
+ * open there, its `seen_at` moved every few seconds. A team's online members are the distinct users of its fresh rows,
+ * so two tabs count once, every instance sees the union, and the rows of an instance that died go stale and are swept.
+ */
+export const teamPresence = pgTable(
+  'team_presence',
+  {
+    instanceId: text('instance_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.instanceId, table.userId, table.teamId] }),
+    index('team_presence_team_id_seen_at_idx').on(table.teamId, table.seenAt),
+  ],
 );

@@ -109,7 +109,13 @@ export const invitationsRoutes: FastifyPluginAsyncZod<InvitationsRoutesOptions> 
         response: { 200: acceptInvitationResponseSchema },
       },
     },
-    async (request) => acceptInvitation(app.database.db, requireActor(request), request.params.id),
+    async (request) => {
+      const actor = requireActor(request);
+      const accepted = await acceptInvitation(app.database.db, actor, request.params.id);
+      // Their open sockets join the team's room and presence at once.
+      await app.realtime.refreshTeamOf(actor.userId);
+      return accepted;
+    },
   );
 };
 

@@ -6,13 +6,21 @@ import {
   teamMessagePageSchema,
   teamMessageSchema,
   teamMessagesQuerySchema,
+  teamPresenceSchema,
 } from '@lumen/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rejectInvalidBody } from '../../platform/errors.ts';
 import { requireActor, requireUser } from '../../platform/request-user.ts';
-import { editMessage, listMessages, removeMessage, sendMessage, type TeamChatDeps } from './team-chat.service.ts';
+import {
+  editMessage,
+  listMessages,
+  listOnline,
+  removeMessage,
+  sendMessage,
+  type TeamChatDeps,
+} from './team-chat.service.ts';
 
 /** Any string: the service answers 404 for ids that are not one of the team's messages (malformed ones included). */
 const idParams = z.object({ id: z.string().min(1).max(200) });
@@ -33,6 +41,19 @@ export const teamChatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listMessages(app.database.db, requireUser(request).id, request.query),
+  );
+
+  app.get(
+    '/team-chat/presence',
+    {
+      schema: {
+        tags: ['team-chat'],
+        summary: "Who of the caller's team has the app open now (each member once), by name",
+        security: [{ session: [] }],
+        response: { 200: teamPresenceSchema },
+      },
+    },
+    async (request) => listOnline(deps(), requireUser(request).id),
   );
 
   app.post(

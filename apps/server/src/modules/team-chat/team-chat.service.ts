@@ -6,6 +6,7 @@ import {
   type TeamMessage,
   type TeamMessagePage,
   type TeamMessagesQuery,
+  type TeamPresence,
 } from '@lumen/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { writeAuditEntry } from '../../platform/audit.ts';
@@ -60,6 +61,12 @@ export async function listMessages(db: Database, userId: string, query: TeamMess
   const { teamId } = await requireMembership(db, userId);
   const { rows, hasOlder } = await listTeamMessages(db, teamId, query);
   return { messages: rows.map(toTeamMessage), hasOlder };
+}
+
+/** The caller's team members with the app open now (presence over `/ws`, on every instance). */
+export async function listOnline(deps: TeamChatDeps, userId: string): Promise<TeamPresence> {
+  const { teamId } = await requireMembership(deps.db, userId);
+  return { online: await deps.realtime.onlineMembers(teamId) };
 }
 
 async function requireMessage(db: Database, teamId: string, id: string): Promise<TeamMessageRow> {

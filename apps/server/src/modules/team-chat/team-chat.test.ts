@@ -5,10 +5,12 @@ import {
   TEAM_MESSAGE_MAX,
   type TeamMessage,
   type TeamMessagePage,
+  type TeamPresence,
 } from '@lumen/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teamMessages, user } from '../../db/schema/index.ts';
+import { teamMessages, teamPresence, user } from '../../db/schema/index.ts';
+import { sweepStalePresence } from '../../platform/presence.ts';
 import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
 import { openSocket, waitFor } from '../../test/integration-fixtures.ts';
 import {
@@ -205,5 +207,81 @@ describe('the team chat room', () => {
     expect(limited.statusCode).toBe(429);
     // Someone else in the team still gets through.
     expect((await send(employee, 'me too')).statusCode).toBe(201);
+  });
+});
+
+describe('presence and membership', () => {
+  async function onlineNames(actor: Actor): Promise<string[]> {
+    const response = await callApi(ctx, actor, 'GET', '/api/team-chat/presence');
+    expect(response.statusCode).toBe(200);
+    return response.json<TeamPresence>().online.map((member) => member.userId);
+  }
+
+  it('counts a member with two tabs once, drops them when their last socket closes, and tells the team live', async () => {
+    const crew = await createTeamWithRoles(ctx, 'Presence Co');
+    expect(await onlineNames(crew.admin)).toEqual([]);
+    const firstTab = await openSocket(ctx, crew.employee);
+    const secondTab = await openSocket(ctx, crew.employee);
+    const watcher = await openSocket(ctx, crew.viewer);
+    try {
+      expect((await onlineNames(crew.admin)).sort()).toEqual([crew.employee.userId, crew.viewer.userId].sort());
+      // The watcher was told when it arrived, with both members.
+      await waitFor(() => watcher.presence.some((event) => event.online.length === 2));
+      // Another team sees none of them.
+      expect(await onlineNames(otherTeam.admin)).not.toContain(crew.employee.userId);
+
+      firstTab.socket.terminate();
+      await waitFor(() => watcher.presence.length > 0);
+      expect(await onlineNames(crew.admin)).toContain(crew.employee.userId);
+      secondTab.socket.terminate();
+      await waitFor(
+        () => watcher.presence.at(-1)?.online.every((member) => member.userId !== crew.employee.userId) ?? false,
+      );
+      expect(await onlineNames(crew.admin)).toEqual([crew.viewer.userId]);
+    } finally {
+      firstTab.socket.terminate();
+      secondTab.socket.terminate();
+      watcher.socket.terminate();
+    }
+  });
+
+  it("a removed member's open socket stops receiving the team's messages at once, and leaves its online list", async () => {
+    const crew = await createTeamWithRoles(ctx, 'Removal Co');
+    const leaving = await openSocket(ctx, crew.employee);
+    const staying = await openSocket(ctx, crew.viewer);
+    try {
+      await send(crew.admin, 'Before the change');
+      await waitFor(() => leaving.received.some((event) => event.type === 'team_message'));
+      const removed = await callApi(ctx, crew.admin, 'DELETE', `/api/teams/current/members/${crew.employee.userId}`);
+      expect(removed.statusCode).toBe(204);
+      await waitFor(
+        () => staying.presence.at(-1)?.online.every((member) => member.userId !== crew.employee.userId) ?? false,
+      );
+      await send(crew.admin, 'After the change');
+      await waitFor(() => staying.received.filter((event) => event.type === 'team_message').length === 2);
+      expect(leaving.received.filter((event) => event.type === 'team_message')).toHaveLength(1);
+      expect((await callApi(ctx, crew.employee, 'GET', '/api/team-chat/messages')).statusCode).toBe(404);
+    } finally {
+      leaving.socket.terminate();
+      staying.socket.terminate();
+    }
+  });
+
+  it('forgets an instance that stopped refreshing its rows (it died) after 30 seconds', async () => {
+    const crew = await createTeamWithRoles(ctx, 'Crash Co');
+    await ctx.app.database.db.insert(teamPresence).values([
+      {
+        instanceId: 'dead-instance',
+        userId: crew.lead.userId,
+        teamId: crew.teamId,
+        seenAt: new Date(Date.now() - 60_000),
+      },
+      { instanceId: 'live-instance', userId: crew.viewer.userId, teamId: crew.teamId, seenAt: new Date() },
+    ]);
+    // Not counted even before the sweep, then swept.
+    expect(await onlineNames(crew.admin)).toEqual([crew.viewer.userId]);
+    expect(await sweepStalePresence(ctx.app.database.db)).toContain(crew.teamId);
+    const rows = await ctx.app.database.db.select().from(teamPresence).where(eq(teamPresence.teamId, crew.teamId));
+    expect(rows.map((row) => row.instanceId)).toEqual(['live-instance']);
   });
 });

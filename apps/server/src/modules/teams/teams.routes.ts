@@ -46,6 +46,8 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       rejectInvalidBody(request);
       const created = await createTeam(db(), requireActor(request), request.body);
+      // The creator's open sockets now belong to the new team (its chat, presence and notices).
+      await app.realtime.refreshTeamOf(requireActor(request).userId);
       return reply.status(201).send(created);
     },
   );
@@ -110,6 +112,8 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await removeMember(db(), requireActor(request), request.params.userId);
+      // The removed member's open sockets stop receiving the team's events at once, on every instance.
+      await app.realtime.refreshTeamOf(request.params.userId);
       return reply.status(204).send(null);
     },
   );

@@ -29,6 +29,13 @@ beforeAll(async () => {
 describe('TeamChatRoom', () => {
   it('shows the messages by day with their senders, the reader on the right, and older ones on demand', async () => {
     const stub = stubFetch({
+      'GET /api/team-chat/presence': () =>
+        jsonResponse({
+          online: [
+            { userId: 'user-grace', name: 'Grace Hopper', avatarUrl: null },
+            { userId: ME, name: 'Ada Lovelace', avatarUrl: null },
+          ],
+        }),
       [`GET ${MESSAGES}`]: ({ search }) =>
         search === '?before=2'
           ? jsonResponse({ messages: [message(1, 'user-old', 'The very first message')], hasOlder: false })
@@ -43,6 +50,12 @@ describe('TeamChatRoom', () => {
     });
     const { user } = renderWithProviders(<TeamChatRoom currentUserId={ME} isTeamAdmin={false} />);
     const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(await screen.findByText('2 online')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Online now' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Grace Hopper,', 'Ada Lovelace']);
     expect(within(log).getByRole('article', { name: /Message from Grace Hopper/ })).toHaveTextContent('9:30');
     expect(within(log).getByRole('article', { name: /Message from Unknown User/ })).toBeInTheDocument();
     const own = within(log).getByRole('article', { name: /Message from Ada Lovelace/ });

@@ -13,6 +13,7 @@ import { formatDate, formatMessageTime } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 import { useDeleteTeamMessage } from '../api/delete-team-message';
 import { useEditTeamMessage } from '../api/edit-team-message';
+import { useTeamPresence } from '../api/get-team-presence';
 import { useSendTeamMessage } from '../api/send-team-message';
 import { useTeamRoom } from '../hooks/use-team-room';
 import { groupByDay, withMessages, withoutMessage } from '../utils/room-state';
@@ -63,6 +64,7 @@ export function TeamChatRoom({ currentUserId, isTeamAdmin }: TeamChatRoomProps) 
 
   return (
     <section aria-label={t('roomLabel')} className="flex min-h-[28rem] flex-col rounded-xl border bg-card">
+      <OnlineMembers />
       <div
         ref={listRef}
         onScroll={(event) => {
@@ -116,6 +118,31 @@ export function TeamChatRoom({ currentUserId, isTeamAdmin }: TeamChatRoomProps) 
         }}
       />
     </section>
+  );
+}
+
+/** The online count and who it is, from presence (a member with two tabs counts once). */
+function OnlineMembers() {
+  const { t } = useTranslation('teamChat');
+  const presence = useTeamPresence();
+  const online = presence.data?.online ?? [];
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-b px-4 py-2 text-sm">
+      <span className="flex items-center gap-2 font-medium">
+        <span aria-hidden="true" className="size-2 rounded-full bg-emerald-500" />
+        {t('onlineCount', { count: online.length })}
+      </span>
+      {online.length > 0 && (
+        <ul aria-label={t('onlineLabel')} className="flex flex-wrap gap-x-2 text-muted-foreground">
+          {online.map((member, index) => (
+            <li key={member.userId}>
+              {member.name}
+              {index < online.length - 1 ? ',' : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
