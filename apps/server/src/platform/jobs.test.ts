@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-database.ts';
 import { type DatabaseHandle, rowsOf } from './db.ts';
-import { createJobQueue, type JobQueue, type RegisterOptions } from './jobs.ts';
+import { createJobQueue, JOBS_NOTIFY_CHANNEL, type JobQueue, type RegisterOptions } from './jobs.ts';
 
 const log = Fastify({ logger: { level: 'silent' } }).log;
 let database: DatabaseHandle;
@@ -218,6 +218,35 @@ describe('job queue', () => {
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
     await Promise.all(workers.map((jobs) => jobs.stop()));
   });
+
+  // Several instances share a PostgreSQL server only: the embedded database has one process, which wakes itself.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'wakes a worker of another instance through NOTIFY at the commit, long before its next poll',
+    async () => {
+      const listen = database.listen;
+      if (!listen) throw new Error('a PostgreSQL server listens');
+      const producer = queue({ pollIntervalMs: 60_000, notifyChannel: JOBS_NOTIFY_CHANNEL });
+      const worker = queue({ pollIntervalMs: 60_000 });
+      const stopListening = await listen(JOBS_NOTIFY_CHANNEL, () => worker.wake());
+      let ranAt = 0;
+      worker.register('test.notified', async () => {
+        ranAt = Date.now();
+      });
+      worker.start();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Enqueued in a transaction: the notice leaves at the commit, not before.
+      const enqueuedAt = Date.now();
+      await database.db.transaction(async (tx) => {
+        await producer.enqueue('test.notified', {}, { db: tx });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(ranAt).toBe(0);
+      });
+      await waitFor(() => ranAt > 0, 5_000);
+      expect(ranAt - enqueuedAt).toBeLessThan(5_000);
+      await stopListening();
+      await worker.stop();
+    },
+  );
 
   it('leaves jobs of kinds it has no handler for to other workers', async () => {
     const jobs = queue();

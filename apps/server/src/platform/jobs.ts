@@ -99,7 +99,16 @@ export interface JobQueueOptions {
   isSoleWorker?: boolean;
   /** Jobs run at the same time per lane (lanes not listed: 1). */
   laneConcurrency?: Record<string, number>;
+  /**
+   * A PostgreSQL NOTIFY channel (a server shared by several instances): each enqueue notifies it, in the enqueuing
+   * transaction so the notice leaves at its commit, and every instance listening wakes at once instead of at its next
+   * poll. Absent on the embedded database, where the one process wakes itself.
+   */
+  notifyChannel?: string;
 }
+
+/** The channel the instances' job queues wake each other on (issue #13). */
+export const JOBS_NOTIFY_CHANNEL = 'lumen_jobs';
 
 export const JOB_QUEUE_DEFAULTS = {
   pollIntervalMs: 1000,
@@ -451,6 +460,8 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
       );
       const [row] = rowsOf<{ id: number | string }>(result);
       if (!row) return null;
+      // Sent through the enqueuing handle: inside a transaction PostgreSQL delivers it when (and only if) it commits.
+      if (options.notifyChannel) await target.execute(sql`SELECT pg_notify(${options.notifyChannel}, ${kind})`);
       if (!enqueueOptions.db) wake();
       return Number(row.id);
     },
@@ -512,15 +523,22 @@ declare module 'fastify' {
  */
 export const jobsPlugin = fp(
   async (app: FastifyInstance, options: Omit<JobQueueOptions, 'log'> = {}) => {
+    const { listen } = app.database;
     const queue = createJobQueue(app.database.db, {
       // PGlite: this process owns the data folder, so whatever is found running at start was left by a crash.
       isSoleWorker: app.database.kind === 'pglite',
+      ...(listen ? { notifyChannel: JOBS_NOTIFY_CHANNEL } : {}),
       ...options,
       log: app.log.child({ module: 'jobs' }),
     });
     app.decorate('jobs', queue);
+    // A job enqueued on any instance wakes this one within a round trip, not at the next poll.
+    const stopListening = listen ? await listen(JOBS_NOTIFY_CHANNEL, () => queue.wake()) : null;
     app.addHook('onReady', async () => queue.start());
-    app.addHook('preClose', async () => queue.stop());
+    app.addHook('preClose', async () => {
+      await stopListening?.();
+      await queue.stop();
+    });
   },
   { name: 'jobs', dependencies: ['database'] },
 );
