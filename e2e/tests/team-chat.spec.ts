@@ -37,8 +37,9 @@ test('team chat: a message reaches a teammate live, an edit and a deletion follo
   await expect(seenByMember.locator('strong')).toHaveText('harbour survey');
   await expect(admin.getByRole('article', { name: /Message from Grace Hopper/ })).toContainText('You');
 
-  // The member answers; the admin sees it live on the left.
-  await member.getByRole('textbox', { name: 'Message your team' }).fill('I will bring the charts.');
+  // The member answers: the admin sees them typing, then the message live on the left.
+  await member.getByRole('textbox', { name: 'Message your team' }).pressSequentially('I will bring the charts.');
+  await expect(admin.getByText('Alan Turing is typing…')).toBeVisible();
   await member.getByRole('button', { name: 'Send' }).click();
   await expect(admin.getByRole('article', { name: /Message from Alan Turing/ })).toContainText(
     'I will bring the charts.',

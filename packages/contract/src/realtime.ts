@@ -50,6 +50,14 @@ const presenceEventSchema = z.object({
   online: z.array(onlineMemberSchema),
 });
 
+/** A member of the team is typing in its room (sent at most every few seconds while they type). */
+const typingEventSchema = z.object({
+  type: z.literal('typing'),
+  teamId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+});
+
 /** Every message the server pushes. */
 export const realtimeEventSchema = z.union([
   integrationEventSchema,
@@ -57,5 +65,14 @@ export const realtimeEventSchema = z.union([
   teamMessageEventSchema,
   teamMessageDeletedEventSchema,
   presenceEventSchema,
+  typingEventSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+
+/** How often a client says its user is typing (the server drops more), and how long the room shows it. */
+export const TYPING_NOTICE_INTERVAL_MS = 2000;
+export const TYPING_SHOWN_FOR_MS = 5000;
+
+/** What a client may send over `/ws`: that its user is typing in the team room. Anything else is ignored. */
+export const clientRealtimeMessageSchema = z.object({ type: z.literal('typing') });
+export type ClientRealtimeMessage = z.infer<typeof clientRealtimeMessageSchema>;

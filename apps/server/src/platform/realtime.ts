@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import websocket, { type WebSocket } from '@fastify/websocket';
-import type { OnlineMember, RealtimeEvent } from '@lumen/contract';
+import {
+  clientRealtimeMessageSchema,
+  type OnlineMember,
+  type RealtimeEvent,
+  TYPING_NOTICE_INTERVAL_MS,
+} from '@lumen/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -45,6 +50,10 @@ interface Client {
   teamId: string | null;
   /** Answered the last ping. */
   isAlive: boolean;
+  /** The name teammates see (typing notices). */
+  name: string;
+  /** When this socket last passed on a typing notice (ms since the epoch). */
+  lastTypingAt: number;
 }
 
 export interface Realtime {
@@ -243,7 +252,14 @@ export const realtimePlugin = fp(
         socket.close(POLICY_VIOLATION, 'Please sign in to continue.');
         return;
       }
-      const client: Client = { socket, userId: sessionUser.id, teamId: await teamOf(sessionUser.id), isAlive: true };
+      const client: Client = {
+        socket,
+        userId: sessionUser.id,
+        teamId: await teamOf(sessionUser.id),
+        isAlive: true,
+        name: sessionUser.name || sessionUser.email,
+        lastTypingAt: 0,
+      };
       clients.add(client);
       socket.on('pong', () => {
         client.isAlive = true;
@@ -256,8 +272,23 @@ export const realtimePlugin = fp(
           depart(client.userId, teamId).catch((error: unknown) => app.log.warn({ err: error }, 'realtime: presence'));
         }
       });
-      // The server only pushes; anything a client sends is ignored.
-      socket.on('message', () => {});
+      // A client only says that its user is typing in the team room (at most every TYPING_NOTICE_INTERVAL_MS passed
+      // on); anything else, or anything unreadable, is ignored.
+      socket.on('message', (data: Buffer) => {
+        let parsed: ReturnType<typeof clientRealtimeMessageSchema.safeParse>;
+        try {
+          parsed = clientRealtimeMessageSchema.safeParse(JSON.parse(String(data)));
+        } catch {
+          return;
+        }
+        const { teamId } = client;
+        const now = Date.now();
+        if (!parsed.success || !teamId || now - client.lastTypingAt < TYPING_NOTICE_INTERVAL_MS) return;
+        client.lastTypingAt = now;
+        publishToTeam(teamId, { type: 'typing', teamId, userId: client.userId, name: client.name }).catch(
+          (error: unknown) => app.log.warn({ err: error }, 'realtime: typing notice not sent'),
+        );
+      });
       if (client.teamId) {
         await arrive(client.userId, client.teamId).catch((error: unknown) =>
           app.log.warn({ err: error }, 'realtime: presence not recorded'),

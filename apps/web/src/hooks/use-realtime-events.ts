@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '@lumen/contract';
+import type { ClientRealtimeMessage, RealtimeEvent } from '@lumen/contract';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { RealtimeStatus } from '@/lib/realtime';
 
@@ -29,4 +29,11 @@ export const RealtimeStatusContext = createContext<RealtimeStatus | null>(null);
 /** Live / Reconnecting / Offline, or null outside the signed-in app. */
 export function useRealtimeStatus(): RealtimeStatus | null {
   return useContext(RealtimeStatusContext);
+}
+
+/** Sends a message over the app's realtime connection (RealtimeProvider provides it); a no-op outside it. */
+export const RealtimeSendContext = createContext<(message: ClientRealtimeMessage) => void>(() => {});
+
+export function useRealtimeSend(): (message: ClientRealtimeMessage) => void {
+  return useContext(RealtimeSendContext);
 }

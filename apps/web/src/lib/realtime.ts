@@ -1,4 +1,4 @@
-import { type RealtimeEvent, realtimeEventSchema } from '@lumen/contract';
+import { type ClientRealtimeMessage, type RealtimeEvent, realtimeEventSchema } from '@lumen/contract';
 import { INTEGRATIONS } from '@/config/ui';
 
 export type RealtimeStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
@@ -8,10 +8,15 @@ type StatusListener = (status: RealtimeStatus) => void;
 
 export interface RealtimeConnection {
   subscribe(listener: Listener): () => void;
+  /** Sends a message to the server when the socket is open (dropped otherwise: such messages are transient). */
+  send(message: ClientRealtimeMessage): void;
   onStatus(listener: StatusListener): () => void;
   status(): RealtimeStatus;
   close(): void;
 }
+
+/** WebSocket.OPEN, spelled out so fake sockets in tests need no global. */
+const SOCKET_OPEN = 1;
 
 /** A refused connection (no session, foreign origin): retrying cannot help. */
 const POLICY_VIOLATION = 1008;
@@ -86,6 +91,9 @@ export function connectRealtime(
       return () => statusListeners.delete(listener);
     },
     status: () => status,
+    send(message) {
+      if (socket && socket.readyState === SOCKET_OPEN) socket.send(JSON.stringify(message));
+    },
     close() {
       isClosedByUs = true;
       if (retryTimer) clearTimeout(retryTimer);

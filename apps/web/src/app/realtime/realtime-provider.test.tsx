@@ -36,6 +36,7 @@ describe('RealtimeProvider', () => {
         },
         onStatus: () => () => {},
         status: () => 'live',
+        send: () => {},
         close: () => {},
       }),
     );

@@ -1,8 +1,9 @@
-import type { RealtimeEvent } from '@lumen/contract';
+import type { ClientRealtimeMessage, RealtimeEvent } from '@lumen/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import {
   RealtimeEventsContext,
+  RealtimeSendContext,
   RealtimeStatusContext,
   type SubscribeToRealtime,
   useRealtimeStatus,
@@ -54,9 +55,12 @@ export function RealtimeProvider({
     listenersRef.current.add(listener);
     return () => listenersRef.current.delete(listener);
   }, []);
+  const connectionRef = useRef<RealtimeConnection | null>(null);
+  const send = useCallback((message: ClientRealtimeMessage) => connectionRef.current?.send(message), []);
 
   useEffect(() => {
     const connection = connect();
+    connectionRef.current = connection;
     const stopStatus = connection.onStatus(setStatus);
     const stopEvents = connection.subscribe((event) => {
       refreshFor(queryClient, event);
@@ -66,12 +70,15 @@ export function RealtimeProvider({
       stopStatus();
       stopEvents();
       connection.close();
+      connectionRef.current = null;
     };
   }, [connect, queryClient]);
 
   return (
     <RealtimeStatusContext.Provider value={status}>
-      <RealtimeEventsContext.Provider value={subscribe}>{children}</RealtimeEventsContext.Provider>
+      <RealtimeEventsContext.Provider value={subscribe}>
+        <RealtimeSendContext.Provider value={send}>{children}</RealtimeSendContext.Provider>
+      </RealtimeEventsContext.Provider>
     </RealtimeStatusContext.Provider>
   );
 }

@@ -16,6 +16,7 @@ import { useEditTeamMessage } from '../api/edit-team-message';
 import { useTeamPresence } from '../api/get-team-presence';
 import { useSendTeamMessage } from '../api/send-team-message';
 import { useTeamRoom } from '../hooks/use-team-room';
+import { useTypingMembers, useTypingNotice } from '../hooks/use-typing';
 import { groupByDay, withMessages, withoutMessage } from '../utils/room-state';
 
 type TeamChatRoomProps = {
@@ -40,6 +41,7 @@ function initialsOf(name: string): string {
 export function TeamChatRoom({ currentUserId, isTeamAdmin }: TeamChatRoomProps) {
   const { t, i18n } = useTranslation('teamChat');
   const room = useTeamRoom();
+  const typingNames = useTypingMembers(currentUserId);
   const listRef = useRef<HTMLDivElement>(null);
   const isNearBottom = useRef(true);
   const messages = room.data?.messages ?? [];
@@ -111,6 +113,9 @@ export function TeamChatRoom({ currentUserId, isTeamAdmin }: TeamChatRoomProps) 
           </div>
         )}
       </div>
+      <p className="min-h-5 px-4 text-muted-foreground text-xs">
+        {typingNames.length > 0 && t('typing', { names: typingNames.join(', '), count: typingNames.length })}
+      </p>
       <Composer
         onSent={(message) => {
           isNearBottom.current = true;
@@ -302,6 +307,7 @@ function Composer({ onSent }: { onSent: (message: TeamMessage) => void }) {
   const inputId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const noticeTyping = useTypingNotice();
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -345,7 +351,10 @@ function Composer({ onSent }: { onSent: (message: TeamMessage) => void }) {
           maxLength={TEAM_MESSAGE_MAX}
           placeholder={t('composerPlaceholder')}
           aria-describedby={error ? errorId : undefined}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (event.target.value.trim()) noticeTyping();
+          }}
           onKeyDown={(event: KeyboardEvent<HTMLTextAreaElement>) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
