@@ -88,3 +88,22 @@ export type OnlineMember = z.infer<typeof onlineMemberSchema>;
 /** GET /api/team-chat/presence: the team's members with an open connection, each once, by name. */
 export const teamPresenceSchema = z.object({ online: z.array(onlineMemberSchema) });
 export type TeamPresence = z.infer<typeof teamPresenceSchema>;
+
+/** Unread messages are counted up to this many (the link then says "99+"). */
+export const TEAM_CHAT_UNREAD_CAP = 99;
+
+/** PUT /api/team-chat/read: the reader has seen the room up to this message (a read position only moves forward). */
+export const markTeamChatReadSchema = z.object({
+  seq: z
+    .number({ error: TEAM_CHAT_MESSAGES.cursorInvalid })
+    .int(TEAM_CHAT_MESSAGES.cursorInvalid)
+    .min(0, TEAM_CHAT_MESSAGES.cursorInvalid),
+});
+export type MarkTeamChatReadInput = z.infer<typeof markTeamChatReadSchema>;
+
+/** GET /api/team-chat/unread: messages of others after the reader's read position, counted up to the cap. */
+export const teamChatUnreadSchema = z.object({
+  count: z.number().int().nonnegative(),
+  isCapped: z.boolean(),
+});
+export type TeamChatUnread = z.infer<typeof teamChatUnreadSchema>;

@@ -46,3 +46,19 @@ export const teamPresence = pgTable(
     index('team_presence_team_id_seen_at_idx').on(table.teamId, table.seenAt),
   ],
 );
+
+/** How far each member has read their team's room (issue #13): the unread count on the dashboards' Team Chat link. */
+export const teamChatReads = pgTable(
+  'team_chat_reads',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.teamId] })],
+);

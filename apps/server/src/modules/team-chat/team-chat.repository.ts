@@ -1,6 +1,6 @@
 import { TEAM_CHAT_PAGE_SIZE } from '@lumen/contract';
-import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
-import { teamMessages, user } from '../../db/schema/index.ts';
+import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { teamChatReads, teamMessages, user } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
 
 const messageColumns = {
@@ -87,4 +87,37 @@ export async function updateTeamMessageContent(db: Database, id: string, content
 
 export async function deleteTeamMessage(db: Database, id: string): Promise<void> {
   await db.delete(teamMessages).where(eq(teamMessages.id, id));
+}
+
+/** Moves the member's read position forward (never back: an older tab cannot undo a newer one's reading). */
+export async function markRead(db: Database, userId: string, teamId: string, seq: number): Promise<void> {
+  await db
+    .insert(teamChatReads)
+    .values({ userId, teamId, lastReadSeq: seq })
+    .onConflictDoUpdate({
+      target: [teamChatReads.userId, teamChatReads.teamId],
+      set: { lastReadSeq: sql`greatest(${teamChatReads.lastReadSeq}, ${seq})`, updatedAt: new Date() },
+    });
+}
+
+/** Messages of others after the member's read position, counted up to `cap + 1` (so the caller knows it was capped). */
+export async function countUnread(db: Database, userId: string, teamId: string, cap: number): Promise<number> {
+  const [read] = await db
+    .select({ seq: teamChatReads.lastReadSeq })
+    .from(teamChatReads)
+    .where(and(eq(teamChatReads.userId, userId), eq(teamChatReads.teamId, teamId)));
+  const unread = db
+    .select({ id: teamMessages.id })
+    .from(teamMessages)
+    .where(
+      and(
+        eq(teamMessages.teamId, teamId),
+        gt(teamMessages.seq, read?.seq ?? 0),
+        or(isNull(teamMessages.userId), ne(teamMessages.userId, userId)),
+      ),
+    )
+    .limit(cap + 1)
+    .as('unread');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(unread);
+  return Number(row?.count ?? 0);
 }

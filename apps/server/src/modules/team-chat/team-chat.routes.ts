@@ -1,8 +1,10 @@
 import {
   editTeamMessageSchema,
+  markTeamChatReadSchema,
   sendTeamMessageSchema,
   TEAM_CHAT_RATE_MAX,
   TEAM_CHAT_RATE_WINDOW_MS,
+  teamChatUnreadSchema,
   teamMessagePageSchema,
   teamMessageSchema,
   teamMessagesQuerySchema,
@@ -17,6 +19,8 @@ import {
   editMessage,
   listMessages,
   listOnline,
+  markRoomRead,
+  readUnread,
   removeMessage,
   sendMessage,
   type TeamChatDeps,
@@ -54,6 +58,37 @@ export const teamChatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listOnline(deps(), requireUser(request).id),
+  );
+
+  app.get(
+    '/team-chat/unread',
+    {
+      schema: {
+        tags: ['team-chat'],
+        summary: "How many of the room's messages by others the caller has not seen (counted up to 99)",
+        security: [{ session: [] }],
+        response: { 200: teamChatUnreadSchema },
+      },
+    },
+    async (request) => readUnread(app.database.db, requireUser(request).id),
+  );
+
+  app.put(
+    '/team-chat/read',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['team-chat'],
+        summary: 'Records that the caller has seen the room up to a message (the position only moves forward)',
+        security: [{ session: [] }],
+        body: markTeamChatReadSchema,
+      },
+    },
+    async (request, reply) => {
+      rejectInvalidBody(request);
+      await markRoomRead(app.database.db, requireUser(request).id, request.body.seq);
+      return reply.status(204).send();
+    },
   );
 
   app.post(

@@ -3,6 +3,8 @@ import {
   isUuid,
   type SendTeamMessageInput,
   TEAM_CHAT_MESSAGES,
+  TEAM_CHAT_UNREAD_CAP,
+  type TeamChatUnread,
   type TeamMessage,
   type TeamMessagePage,
   type TeamMessagesQuery,
@@ -16,10 +18,12 @@ import type { Realtime } from '../../platform/realtime.ts';
 import type { Actor } from '../../platform/request-user.ts';
 import { canDeleteTeamMessage, canEditTeamMessage, requireMembership } from '../access/index.ts';
 import {
+  countUnread,
   deleteTeamMessage,
   findTeamMessage,
   insertTeamMessage,
   listTeamMessages,
+  markRead,
   type TeamMessageRow,
   updateTeamMessageContent,
 } from './team-chat.repository.ts';
@@ -129,4 +133,17 @@ export async function removeMessage(deps: TeamChatDeps, actor: Actor, id: string
     }
   });
   await publish(deps, membership.teamId, { type: 'team_message_deleted', teamId: membership.teamId, id: row.id });
+}
+
+/** The member has seen the room up to `seq`. */
+export async function markRoomRead(db: Database, userId: string, seq: number): Promise<void> {
+  const { teamId } = await requireMembership(db, userId);
+  await markRead(db, userId, teamId, seq);
+}
+
+/** How many messages of others the member has not seen yet (up to the cap). */
+export async function readUnread(db: Database, userId: string): Promise<TeamChatUnread> {
+  const { teamId } = await requireMembership(db, userId);
+  const count = await countUnread(db, userId, teamId, TEAM_CHAT_UNREAD_CAP);
+  return { count: Math.min(count, TEAM_CHAT_UNREAD_CAP), isCapped: count > TEAM_CHAT_UNREAD_CAP };
 }

@@ -3,6 +3,7 @@ import {
   TEAM_CHAT_PAGE_SIZE,
   TEAM_CHAT_RATE_MAX,
   TEAM_MESSAGE_MAX,
+  type TeamChatUnread,
   type TeamMessage,
   type TeamMessagePage,
   type TeamPresence,
@@ -196,6 +197,37 @@ describe('the team chat room', () => {
       sender: { name: 'Unknown User', avatarUrl: null },
       content: 'Bye all',
     });
+  });
+
+  it("counts the messages of others after the member's read position, which only moves forward", async () => {
+    const crew = await createTeamWithRoles(ctx, 'Unread Co');
+    const unread = async (actor: Actor) =>
+      (await callApi(ctx, actor, 'GET', '/api/team-chat/unread')).json<TeamChatUnread>();
+    expect(await unread(crew.viewer)).toEqual({ count: 0, isCapped: false });
+    const first = (await send(crew.admin, 'One')).json<TeamMessage>();
+    await send(crew.lead, 'Two');
+    await send(crew.viewer, 'My own does not count');
+    expect(await unread(crew.viewer)).toEqual({ count: 2, isCapped: false });
+    expect((await callApi(ctx, crew.viewer, 'PUT', '/api/team-chat/read', { seq: first.seq })).statusCode).toBe(204);
+    expect(await unread(crew.viewer)).toEqual({ count: 1, isCapped: false });
+    // An older position (another tab) does not bring them back.
+    await callApi(ctx, crew.viewer, 'PUT', '/api/team-chat/read', { seq: 0 });
+    expect(await unread(crew.viewer)).toEqual({ count: 1, isCapped: false });
+    const bad = await callApi(ctx, crew.viewer, 'PUT', '/api/team-chat/read', { seq: 'latest' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).message).toContain(TEAM_CHAT_MESSAGES.cursorInvalid);
+    // Over the cap: 99 and capped.
+    await ctx.app.database.db
+      .insert(teamMessages)
+      .values(
+        Array.from({ length: 120 }, (_, index) => ({
+          teamId: crew.teamId,
+          userId: crew.admin.userId,
+          content: `${index}`,
+        })),
+      );
+    expect(await unread(crew.viewer)).toEqual({ count: 99, isCapped: true });
+    expect((await callApi(ctx, otherTeam.viewer, 'GET', '/api/team-chat/unread')).json<TeamChatUnread>().count).toBe(0);
   });
 
   it(`limits each person to ${TEAM_CHAT_RATE_MAX} messages in 10 seconds`, async () => {

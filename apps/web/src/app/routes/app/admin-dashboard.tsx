@@ -24,6 +24,7 @@ import { TaskList } from '@/features/work-items/components/task-list';
 import type { WorkItemMember } from '@/features/work-items/types';
 import { RequireRole } from '../../guards/require-role';
 import { DashboardMembers } from './dashboard-members';
+import { useWithTeamChatBadge } from './use-team-chat-badge';
 
 /** How many members the preview lists; 'View all' opens the full list in team management. */
 const MEMBERS_PREVIEW_SIZE = 5;
@@ -85,7 +86,7 @@ function AdminDashboard() {
   const role = useRole();
   const roleState = role.data ?? NO_TEAM_ROLE_STATE;
   const stats = useTeamStats();
-  const quickActions = useAdminDashboardQuickActions(roleState.isAdmin);
+  const quickActions = useWithTeamChatBadge(useAdminDashboardQuickActions(roleState.isAdmin), roleState.hasTeam);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8">

@@ -21,12 +21,13 @@ import { getGreetingName } from '@/features/dashboards/utils/member-labels';
 import { useRole } from '@/features/me/api/get-role';
 import { useTeamStats } from '@/features/teams/api/get-team-stats';
 import { RoleBadge } from '@/features/teams/components/role-badge';
+import { useWithTeamChatBadge } from './use-team-chat-badge';
 
 function TeamDashboard({ roleState }: { roleState: RoleState }) {
   const { t } = useTranslation(['dashboards', 'translation']);
   const { user } = useSession();
   const stats = useTeamStats();
-  const quickActions = useTeamDashboardQuickActions();
+  const quickActions = useWithTeamChatBadge(useTeamDashboardQuickActions(), roleState.hasTeam);
   const teamManagementActions = useTeamManagementActions(roleState.isAdmin);
   const memberStartActions = useMemberStartActions();
   const administrationActions = useAdministrationActions();

@@ -16,6 +16,7 @@ import { SharedFileList } from '@/features/work-items/components/shared-file-lis
 import { TaskList } from '@/features/work-items/components/task-list';
 import { RequireRole } from '../../guards/require-role';
 import { DashboardMembers } from './dashboard-members';
+import { useWithTeamChatBadge } from './use-team-chat-badge';
 
 const RECENT_ACTIVITY_SIZE = 5;
 
@@ -58,7 +59,8 @@ function EmployeeDashboard() {
   const { t } = useTranslation(['dashboards', 'teams', 'translation']);
   const { user } = useSession();
   const members = useMembers();
-  const quickActions = useEmployeeDashboardQuickActions();
+  const hasTeam = useRole().data?.hasTeam ?? false;
+  const quickActions = useWithTeamChatBadge(useEmployeeDashboardQuickActions(), hasTeam);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8">

@@ -3,4 +3,6 @@ export const teamChatKeys = {
   room: ['team-chat', 'room'] as const,
   /** Who of the team is online now. */
   presence: ['team-chat', 'presence'] as const,
+  /** The reader's unread count (the dashboards' Team Chat link). */
+  unread: ['team-chat', 'unread'] as const,
 };

@@ -14,6 +14,7 @@ import { cn } from '@/lib/utils';
 import { useDeleteTeamMessage } from '../api/delete-team-message';
 import { useEditTeamMessage } from '../api/edit-team-message';
 import { useTeamPresence } from '../api/get-team-presence';
+import { useMarkTeamChatRead } from '../api/mark-team-chat-read';
 import { useSendTeamMessage } from '../api/send-team-message';
 import { useTeamRoom } from '../hooks/use-team-room';
 import { useTypingMembers, useTypingNotice } from '../hooks/use-typing';
@@ -46,6 +47,13 @@ export function TeamChatRoom({ currentUserId, isTeamAdmin }: TeamChatRoomProps) 
   const isNearBottom = useRef(true);
   const messages = room.data?.messages ?? [];
   const newestId = messages.at(-1)?.id;
+  const newestSeq = messages.at(-1)?.seq;
+  const markRead = useMarkTeamChatRead();
+
+  // The room is open: what it shows is read (the dashboards' unread count drops).
+  useEffect(() => {
+    if (newestSeq !== undefined) markRead(newestSeq);
+  }, [newestSeq, markRead]);
 
   // A new message keeps the reader at the bottom if they were there; reading older ones, they stay put.
   useLayoutEffect(() => {
