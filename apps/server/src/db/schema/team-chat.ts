@@ -24,6 +24,18 @@ export const teamMessages = pgTable(
   (table) => [index('team_messages_team_id_seq_idx').on(table.teamId, table.seq)],
 );
 
+/** A team member's columns: both go when the account or the team does. */
+function memberOfTeam() {
+  return {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+  };
+}
+
 /**
  * Who is connected to `/ws`, per instance (issue #13): a row per instance, user and team while that user has a socket
  * open there, its `seen_at` moved every few seconds. A team's online members are the distinct users of its fresh rows,
@@ -33,12 +45,7 @@ export const teamPresence = pgTable(
   'team_presence',
   {
     instanceId: text('instance_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    ...memberOfTeam(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -51,12 +58,7 @@ export const teamPresence = pgTable(
 export const teamChatReads = pgTable(
   'team_chat_reads',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    ...memberOfTeam(),
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
