@@ -217,15 +217,13 @@ describe('the team chat room', () => {
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).message).toContain(TEAM_CHAT_MESSAGES.cursorInvalid);
     // Over the cap: 99 and capped.
-    await ctx.app.database.db
-      .insert(teamMessages)
-      .values(
-        Array.from({ length: 120 }, (_, index) => ({
-          teamId: crew.teamId,
-          userId: crew.admin.userId,
-          content: `${index}`,
-        })),
-      );
+    await ctx.app.database.db.insert(teamMessages).values(
+      Array.from({ length: 120 }, (_, index) => ({
+        teamId: crew.teamId,
+        userId: crew.admin.userId,
+        content: `${index}`,
+      })),
+    );
     expect(await unread(crew.viewer)).toEqual({ count: 99, isCapped: true });
     expect((await callApi(ctx, otherTeam.viewer, 'GET', '/api/team-chat/unread')).json<TeamChatUnread>().count).toBe(0);
   });
