@@ -1,18 +1,27 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DocumentListResponse, IntegrationList, SearchResult } from '@lumen/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase, rowsOf } from './platform/db.ts';
+import { rowsOf } from './platform/db.ts';
 import { NOTE_PNG } from './test/document-fixtures.ts';
 import { type GoogleDriveFake, startGoogleDriveFake } from './test/fakes/google-drive-fake.ts';
-import { createServerDatabase } from './test/test-database.ts';
+import {
+  type Child,
+  createInstance,
+  getJson,
+  type Instance,
+  isOnServer,
+  kill,
+  openInstanceDatabase,
+  removeInstances,
+  signIn,
+  start,
+  stop,
+  waitUntil,
+} from './test/server-process.ts';
 
 /**
  * Crashes for real: the server runs as a child process (`test/crash-server.ts`, what `main.ts` starts) on its own
@@ -20,184 +29,7 @@ import { createServerDatabase } from './test/test-database.ts';
  * the child gets a fresh database on that server (the job lease path, shortened to 6 s); otherwise the embedded PGlite
  * in DATA_DIR (jobs found running at start are handed out at once).
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverUrl = process.env.DATABASE_URL;
-const isOnServer = serverUrl !== undefined;
-const SHORT_LEASE_MS = 6000;
-
-interface Child {
-  process: ChildProcess;
-  output: string[];
-  startedAt: number;
-  exited: Promise<void>;
-}
-
-interface Instance {
-  dataDir: string;
-  port: number;
-  base: string;
-  databaseUrl: string | null;
-  dropDatabase: (() => Promise<void>) | null;
-  child: Child | null;
-}
-
-const instances: Instance[] = [];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address !== 'object') throw new Error('no port');
-  return address.port;
-}
-
-async function waitUntil<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 45_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function createInstance(env: Record<string, string> = {}): Promise<Instance & { env: Record<string, string> }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-crash-'));
-  const port = await freePort();
-  const database = serverUrl ? await createServerDatabase(serverUrl, 'lumen_crash') : null;
-  const instance = {
-    dataDir,
-    port,
-    base: `http://127.0.0.1:${port}`,
-    databaseUrl: database?.url ?? null,
-    dropDatabase: database?.drop ?? null,
-    child: null,
-    env,
-  };
-  instances.push(instance);
-  return instance;
-}
-
-/** Starts (or starts again) the server on the instance's data and port; resolves once it answers. */
-async function start(instance: Instance & { env: Record<string, string> }): Promise<Child> {
-  const startedAt = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/test/crash-server.ts'], {
-    cwd: serverDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? tmpdir(),
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PORT: String(instance.port),
-      APP_URL: instance.base,
-      DATA_DIR: instance.dataDir,
-      SECRET_KEY: 'crash-test-secret-key-that-is-long-enough-0123456789',
-      AUTH_RATE_LIMIT_MAX: '1000',
-      WEB_DIST_DIR: path.join(instance.dataDir, 'no-web-build'),
-      ...(instance.databaseUrl
-        ? { DATABASE_URL: instance.databaseUrl, TEST_JOB_LEASE_MS: String(SHORT_LEASE_MS) }
-        : {}),
-      ...instance.env,
-    },
-  });
-  const output: string[] = [];
-  let pending = '';
-  const collect = (data: Buffer) => {
-    pending += data.toString('utf8');
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    output.push(...lines);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  let hasExited = false;
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => {
-      hasExited = true;
-      resolve();
-    });
-  });
-  const started: Child = { process: child, output, startedAt, exited };
-  instance.child = started;
-  await waitUntil(
-    'the server to answer',
-    async () => {
-      if (hasExited) throw new Error(`the server exited:\n${output.slice(-30).join('\n')}`);
-      try {
-        return (await fetch(`${instance.base}/api/health`)).status === 200 || undefined;
-      } catch {
-        return undefined;
-      }
-    },
-    90_000,
-  );
-  return started;
-}
-
-/** Ends the server: SIGKILL is the crash; SIGTERM the polite way (its database closes, so the test can open it). */
-async function end(instance: Instance, signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
-  const child = instance.child;
-  if (!child) return;
-  instance.child = null;
-  child.process.kill(signal);
-  await child.exited;
-}
-
-const kill = (instance: Instance) => end(instance, 'SIGKILL');
-const stop = (instance: Instance) => end(instance, 'SIGTERM');
-
-afterEach(async () => {
-  for (const instance of instances.splice(0)) {
-    await kill(instance);
-    await rm(instance.dataDir, { recursive: true, force: true });
-    await instance.dropDatabase?.();
-  }
-});
-
-/** The instance's database, opened by the test once the server is stopped (PGlite allows one process). */
-async function openInstanceDatabase(instance: Instance): Promise<DatabaseHandle> {
-  if (instance.databaseUrl) return openDatabase({ kind: 'postgres', url: instance.databaseUrl });
-  return openDatabase({ kind: 'pglite', dataDir: path.join(instance.dataDir, 'pglite') });
-}
-
-function cookieOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0] ?? '')
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
-}
-
-/** Signs a new user up over HTTP, follows the verification link the outbox mail logged, and returns the cookie. */
-async function signIn(instance: Instance): Promise<string> {
-  const email = `crash-${randomUUID().slice(0, 8)}@example.com`;
-  const signUp = await fetch(`${instance.base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: instance.base },
-    body: JSON.stringify({ email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' }),
-  });
-  expect(signUp.status).toBe(200);
-  const link = await waitUntil('the verification mail', () => {
-    for (const line of instance.child?.output ?? []) {
-      if (!line.includes(email)) continue;
-      const match = /"(http[^"]*\/api\/auth\/verify-email[^"]*)"/.exec(line);
-      if (match?.[1]) return JSON.parse(`"${match[1]}"`) as string;
-    }
-    return undefined;
-  });
-  const verified = await fetch(link, { redirect: 'manual' });
-  expect(verified.status).toBe(302);
-  return cookieOf(verified);
-}
-
-async function getJson<T>(instance: Instance, cookie: string, url: string): Promise<T> {
-  const response = await fetch(`${instance.base}${url}`, { headers: { cookie, origin: instance.base } });
-  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+afterEach(removeInstances);
 
 async function listDocuments(instance: Instance, cookie: string) {
   return (await getJson<DocumentListResponse>(instance, cookie, '/api/documents')).documents;

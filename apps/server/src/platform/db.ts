@@ -287,20 +287,33 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File 
   };
 }
 
+/** The advisory lock instances take while they set the database up (any fixed number of Lumen's own). */
+const SETUP_LOCK_KEY = 7_345_100_001;
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server ends (a restart, a failover, DROP DATABASE ... FORCE in tests) is removed from the
   // pool and replaced by the next query. Without a listener, node-postgres re-emits it as an unhandled 'error' event,
   // which would end the process.
   pool.on('error', () => {});
-  // pgvector and pg_trgm are optional on a server: enable what is installed, run without the rest.
-  const available = await pool.query<{ name: string }>(
-    "SELECT name FROM pg_available_extensions WHERE name IN ('vector', 'pg_trgm')",
-  );
-  const names = new Set(available.rows.map((row) => row.name));
-  for (const name of names) await pool.query(`CREATE EXTENSION IF NOT EXISTS ${name}`);
   const db = drizzlePostgres(pool, { schema });
-  await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  // Instances starting together on one server take turns: the first creates the extensions and migrates, the others
+  // then find it done (two migrations at once collide on the catalog). A session lock on a connection of its own.
+  const setup = await pool.connect();
+  let names: Set<string>;
+  try {
+    await setup.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
+    // pgvector and pg_trgm are optional on a server: enable what is installed, run without the rest.
+    const available = await setup.query<{ name: string }>(
+      "SELECT name FROM pg_available_extensions WHERE name IN ('vector', 'pg_trgm')",
+    );
+    names = new Set(available.rows.map((row) => row.name));
+    for (const name of names) await setup.query(`CREATE EXTENSION IF NOT EXISTS ${name}`);
+    await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await setup.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK_KEY]).catch(() => undefined);
+    setup.release();
+  }
   return {
     db: db as unknown as Database,
     kind: 'postgres',

@@ -1,0 +1,113 @@
+import type { RealtimeEvent, TeamMessage, TeamMessagePage, TeamPresence } from '@lumen/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  createInstance,
+  getJson,
+  type Instance,
+  isOnServer,
+  kill,
+  removeInstances,
+  signIn,
+  start,
+  waitUntil,
+} from './test/server-process.ts';
+
+/**
+ * Lumen on several instances (issue #13): two server processes on one PostgreSQL server, a socket on each. A message
+ * posted on A reaches B's socket, presence is the union of both, and a `kill -9` of B loses no message and drops B's
+ * connections from presence. Only with DATABASE_URL: the embedded database is one process by nature.
+ */
+afterEach(removeInstances);
+
+async function send(instance: Instance, cookie: string, method: string, url: string, body?: object) {
+  return fetch(`${instance.base}${url}`, {
+    method,
+    headers: { cookie, origin: instance.base, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+}
+
+/** A signed-in socket on the instance, collecting what it is pushed. */
+async function openSocket(instance: Instance, cookie: string) {
+  const received: RealtimeEvent[] = [];
+  const socket = new WebSocket(`${instance.base.replace('http', 'ws')}/ws`, {
+    headers: { cookie, origin: instance.base },
+  });
+  socket.on('message', (data) => received.push(JSON.parse(String(data)) as RealtimeEvent));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return { socket, received };
+}
+
+const onlineIds = async (instance: Instance, cookie: string) =>
+  (await getJson<TeamPresence>(instance, cookie, '/api/team-chat/presence')).online.map((member) => member.userId);
+
+describe.skipIf(!isOnServer)('two instances on one PostgreSQL server', { timeout: 180_000 }, () => {
+  it('a message posted on A reaches a socket on B, presence is the union, and a kill -9 of B loses nothing', async () => {
+    const a = await createInstance();
+    const b = await createInstance({}, { sharesDatabaseWith: a });
+    await Promise.all([start(a), start(b)]);
+
+    // Grace creates the team on A; Alan signs up on B and accepts her invitation there.
+    const grace = await signIn(a);
+    const alan = await signIn(b);
+    expect((await send(a, grace, 'POST', '/api/teams', { name: 'Two Instances' })).status).toBe(201);
+    const me = await getJson<{ user: { id: string; email: string } }>(b, alan, '/api/auth/get-session');
+    const invited = await send(a, grace, 'POST', '/api/teams/current/invitations', { email: me.user.email });
+    expect(invited.status).toBe(201);
+    const { invitation } = (await invited.json()) as { invitation: { id: string } };
+    expect((await send(b, alan, 'POST', `/api/invitations/${invitation.id}/accept`)).status).toBe(200);
+
+    const onA = await openSocket(a, grace);
+    const onB = await openSocket(b, alan);
+    try {
+      // Presence is the union of both instances' connections, read from either.
+      const graceId = (await getJson<{ user: { id: string } }>(a, grace, '/api/auth/get-session')).user.id;
+      for (const [instance, cookie] of [
+        [a, grace],
+        [b, alan],
+      ] as const) {
+        await waitUntil('both online', async () =>
+          (await onlineIds(instance, cookie)).length === 2 ? true : undefined,
+        );
+      }
+      expect((await onlineIds(b, alan)).sort()).toEqual([graceId, me.user.id].sort());
+
+      // Posted on A, pushed to the socket on B (through LISTEN/NOTIFY), once.
+      const posted = await send(a, grace, 'POST', '/api/team-chat/messages', { content: 'Hello from instance A' });
+      expect(posted.status).toBe(201);
+      const message = (await posted.json()) as TeamMessage;
+      await waitUntil(
+        'the message on B',
+        () =>
+          onB.received.some((event) => event.type === 'team_message' && event.message.id === message.id) || undefined,
+      );
+      expect(onB.received.filter((event) => event.type === 'team_message')).toHaveLength(1);
+
+      // B is killed: nothing posted is lost, and its connections leave presence once its rows go stale (30 s).
+      await kill(b);
+      const after = await send(a, grace, 'POST', '/api/team-chat/messages', { content: 'While B is down' });
+      expect(after.status).toBe(201);
+      const page = await getJson<TeamMessagePage>(a, grace, `/api/team-chat/messages?after=${message.seq - 1}`);
+      expect(page.messages.map((entry) => entry.content)).toEqual(['Hello from instance A', 'While B is down']);
+      await waitUntil(
+        'B to drop out of presence',
+        async () => ((await onlineIds(a, grace)).length === 1 ? true : undefined),
+        60_000,
+      );
+      expect(await onlineIds(a, grace)).toEqual([graceId]);
+      // The next sweep (every 10 s) removes B's rows and tells the team.
+      await waitUntil(
+        'the team to be told',
+        () => onA.received.some((event) => event.type === 'presence' && event.online.length === 1) || undefined,
+        30_000,
+      );
+    } finally {
+      onA.socket.terminate();
+      onB.socket.terminate();
+    }
+  });
+});
