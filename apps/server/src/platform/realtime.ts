@@ -289,7 +289,8 @@ export const realtimePlugin = fp(
           (error: unknown) => app.log.warn({ err: error }, 'realtime: typing notice not sent'),
         );
       });
-      if (client.teamId) {
+      // A user's first socket for the team here changes who is online; another tab of theirs changes nothing.
+      if (client.teamId && !hasOtherSocket(client, client.teamId)) {
         await arrive(client.userId, client.teamId).catch((error: unknown) =>
           app.log.warn({ err: error }, 'realtime: presence not recorded'),
         );

@@ -5,9 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../platform/db.ts';
-import { createServerDatabase } from './test-database.ts';
+import { createServerDatabase } from './server-database.ts';
 
 /**
  * The server as a child process (`test/crash-server.ts`, what `main.ts` starts) on its own DATA_DIR and port, for tests
@@ -67,12 +66,14 @@ export async function waitUntil<T>(
  */
 export async function createInstance(
   env: Record<string, string> = {},
-  options: { sharesDatabaseWith?: Instance } = {},
+  options: { sharesDatabaseWith?: Instance; databaseServerUrl?: string | null } = {},
 ): Promise<Instance & { env: Record<string, string> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-instance-'));
   const port = await freePort();
   const shared = options.sharesDatabaseWith?.databaseUrl ?? null;
-  const database = shared === null && serverUrl ? await createServerDatabase(serverUrl, 'lumen_crash') : null;
+  // A bench chooses per instance; tests follow DATABASE_URL.
+  const onServer = options.databaseServerUrl === undefined ? serverUrl : options.databaseServerUrl;
+  const database = shared === null && onServer ? await createServerDatabase(onServer, 'lumen_crash') : null;
   const instance = {
     dataDir,
     port,
@@ -181,14 +182,16 @@ export function cookieOf(response: Response): string {
 }
 
 /** Signs a new user up over HTTP, follows the verification link the outbox mail logged, and returns the cookie. */
-export async function signIn(instance: Instance): Promise<string> {
-  const email = `crash-${randomUUID().slice(0, 8)}@example.com`;
+export async function signIn(
+  instance: Instance,
+  email = `crash-${randomUUID().slice(0, 8)}@example.com`,
+): Promise<string> {
   const signUp = await fetch(`${instance.base}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: instance.base },
     body: JSON.stringify({ email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' }),
   });
-  expect(signUp.status).toBe(200);
+  if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
   const link = await waitUntil('the verification mail', () => {
     for (const line of instance.child?.output ?? []) {
       if (!line.includes(email)) continue;
@@ -198,7 +201,7 @@ export async function signIn(instance: Instance): Promise<string> {
     return undefined;
   });
   const verified = await fetch(link, { redirect: 'manual' });
-  expect(verified.status).toBe(302);
+  if (verified.status !== 302) throw new Error(`the verification link answered ${verified.status}`);
   return cookieOf(verified);
 }
 

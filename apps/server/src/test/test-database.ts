@@ -1,9 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { spaces, teams, user, userRoles } from '../db/schema/index.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../platform/db.ts';
+import { createServerDatabase } from './server-database.ts';
+
+export { createServerDatabase, runOnServer } from './server-database.ts';
 
 /**
  * A fresh, migrated database for one test file: a copy of the PGlite template, or, when DATABASE_URL is set, a new
@@ -24,29 +26,6 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await created.drop();
     },
   };
-}
-
-/** A new, empty database on the PostgreSQL server of `serverUrl`; `drop` removes it, ending its connections. */
-export async function createServerDatabase(
-  serverUrl: string,
-  prefix = 'lumen_test',
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-/** Runs one statement on the server of `serverUrl` over a connection of its own. */
-export async function runOnServer(serverUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }
 
 /**
