@@ -1,4 +1,5 @@
-import type { RealtimeEvent, TeamMessage, TeamMessagePage, TeamPresence } from '@lumen/contract';
+import type { DocumentListResponse, RealtimeEvent, TeamMessage, TeamMessagePage, TeamPresence } from '@lumen/contract';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -15,8 +16,9 @@ import {
 
 /**
  * Lumen on several instances (issue #13): two server processes on one PostgreSQL server, a socket on each. A message
- * posted on A reaches B's socket, presence is the union of both, and a `kill -9` of B loses no message and drops B's
- * connections from presence. Only with DATABASE_URL: the embedded database is one process by nature.
+ * posted on A reaches B's socket, presence is the union of both, a job queued on A runs once, and a `kill -9` of B
+ * loses no message and drops B's connections from presence. Only with DATABASE_URL: the embedded database is one
+ * process by nature.
  */
 afterEach(removeInstances);
 
@@ -48,7 +50,8 @@ const onlineIds = async (instance: Instance, cookie: string) =>
 describe.skipIf(!isOnServer)('two instances on one PostgreSQL server', { timeout: 180_000 }, () => {
   it('a message posted on A reaches a socket on B, presence is the union, and a kill -9 of B loses nothing', async () => {
     const a = await createInstance();
-    const b = await createInstance({}, { sharesDatabaseWith: a });
+    // One database and one file store (a shared folder here, S3 in production), as a deployment of two instances has.
+    const b = await createInstance({}, { sharesDatabaseWith: a, sharesFilesWith: a });
     await Promise.all([start(a), start(b)]);
 
     // Grace creates the team on A; Alan signs up on B and accepts her invitation there.
@@ -86,6 +89,37 @@ describe.skipIf(!isOnServer)('two instances on one PostgreSQL server', { timeout
           onB.received.some((event) => event.type === 'team_message' && event.message.id === message.id) || undefined,
       );
       expect(onB.received.filter((event) => event.type === 'team_message')).toHaveLength(1);
+
+      // A job queued on A (the ingestion of a document asked for again) runs once, whichever instance takes it.
+      const form = new FormData();
+      form.append('files', new Blob(['The tide tables are printed on Mondays.'], { type: 'text/plain' }), 'tides.txt');
+      const upload = await fetch(`${a.base}/api/files`, {
+        method: 'POST',
+        headers: { cookie: grace, origin: a.base },
+        body: form,
+      });
+      expect(upload.status).toBe(201);
+      const documentId = ((await upload.json()) as { files: Array<{ document: { id: string } }> }).files[0]?.document
+        .id;
+      expect((await send(a, grace, 'POST', '/api/documents/process', { documentIds: [documentId] })).status).toBe(200);
+      await waitUntil('the document to be ready again', async () => {
+        const { documents } = await getJson<DocumentListResponse>(b, grace, '/api/documents');
+        return documents.find((document) => document.id === documentId)?.status === 'ready' || undefined;
+      });
+      // Every ingestion job (the upload's and the one asked for again) ends done, each after one attempt.
+      const client = new pg.Client({ connectionString: a.databaseUrl ?? '' });
+      await client.connect();
+      try {
+        const jobs = await waitUntil('the ingestion jobs to be done', async () => {
+          const { rows } = await client.query<{ status: string; attempts: number }>(
+            "SELECT status, attempts FROM jobs WHERE kind = 'documents.ingest'",
+          );
+          return rows.length >= 2 && rows.every((row) => row.status === 'done') ? rows : undefined;
+        });
+        expect(jobs.map((row) => row.attempts)).toEqual(jobs.map(() => 1));
+      } finally {
+        await client.end();
+      }
 
       // B is killed: nothing posted is lost, and its connections leave presence once its rows go stale (30 s).
       await kill(b);

@@ -66,9 +66,10 @@ export async function waitUntil<T>(
  */
 export async function createInstance(
   env: Record<string, string> = {},
-  options: { sharesDatabaseWith?: Instance; databaseServerUrl?: string | null } = {},
+  options: { sharesDatabaseWith?: Instance; sharesFilesWith?: Instance; databaseServerUrl?: string | null } = {},
 ): Promise<Instance & { env: Record<string, string> }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-instance-'));
+  // Sharing a data folder stands in for shared storage (S3 in production): every instance reads what another stored.
+  const dataDir = options.sharesFilesWith?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'lumen-instance-')));
   const port = await freePort();
   const shared = options.sharesDatabaseWith?.databaseUrl ?? null;
   // A bench chooses per instance; tests follow DATABASE_URL.
