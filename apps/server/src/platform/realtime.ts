@@ -6,11 +6,10 @@ import {
   type RealtimeEvent,
   TYPING_NOTICE_INTERVAL_MS,
 } from '@lumen/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { userRoles } from '../db/schema/index.ts';
 import { readHeaders } from './auth.ts';
 import {
   clearInstance,
@@ -124,14 +123,7 @@ export const realtimePlugin = fp(
       });
     }
 
-    const teamOf = async (userId: string) => {
-      const [role] = await app.database.db
-        .select({ teamId: userRoles.teamId })
-        .from(userRoles)
-        .where(eq(userRoles.userId, userId))
-        .limit(1);
-      return role?.teamId ?? null;
-    };
+    const teamOf = async (userId: string) => (await readTeamsOf(db(), [userId])).get(userId) ?? null;
 
     const publish = async (envelope: Envelope) => {
       if (stopListening) {

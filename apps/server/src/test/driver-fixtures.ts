@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { ConnectorsConfig } from '../config.ts';
-import type { ChangePage, ConnectorDriver, OAuthTokens, RemoteItem } from '../modules/integrations/connector-driver.ts';
+import {
+  type ChangePage,
+  ConnectorAuthError,
+  type ConnectorDriver,
+  type OAuthTokens,
+  type RemoteItem,
+} from '../modules/integrations/connector-driver.ts';
 
 /**
  * What the connector driver tests (modules/integrations/drivers/*.test.ts) share: the browser's part of the OAuth
@@ -117,4 +123,26 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('Expected a rejection');
+}
+
+/**
+ * A provider that hands out codes without PKCE must still take each code once and only for the redirect URI it was
+ * issued for: `code` (already exchanged) is refused again, and a fresh code sent with another redirect URI is refused.
+ */
+export async function expectCodesSingleUseAndBound(
+  driver: ConnectorDriver,
+  code: string,
+  redirectUri: string,
+): Promise<void> {
+  const reused = await rejectionOf(driver.exchangeCode({ code, codeVerifier: 'v', redirectUri }));
+  expect(reused).toBeInstanceOf(ConnectorAuthError);
+  const fresh = await consentAt(driver.authorizationUrl({ state: 's', codeChallenge: 'c', redirectUri }));
+  const elsewhere = await rejectionOf(
+    driver.exchangeCode({
+      code: fresh.searchParams.get('code') ?? '',
+      codeVerifier: 'v',
+      redirectUri: 'http://localhost:3000/elsewhere',
+    }),
+  );
+  expect(elsewhere).toBeInstanceOf(ConnectorAuthError);
 }

@@ -4,6 +4,7 @@ import {
   connectDriver,
   connectorsConfigWith,
   consentAt,
+  expectCodesSingleUseAndBound,
   listAllPages,
   rejectionOf,
 } from '../../../test/driver-fixtures.ts';
@@ -125,20 +126,7 @@ describe('Notion driver against the fake Notion', () => {
     expect(tokens.accessToken).toMatch(/^ntn_/);
     expect(tokens.refreshToken).toMatch(/^nrt_/);
     expect(tokens).toMatchObject({ expiresAt: null, scopes: [] });
-    const reused = await rejectionOf(driver.exchangeCode({ code, codeVerifier: 'v', redirectUri: REDIRECT_URI }));
-    expect(reused).toBeInstanceOf(ConnectorAuthError);
-
-    const other = await consentAt(
-      driver.authorizationUrl({ state: 's', codeChallenge: 'c', redirectUri: REDIRECT_URI }),
-    );
-    const elsewhere = await rejectionOf(
-      driver.exchangeCode({
-        code: other.searchParams.get('code') ?? '',
-        codeVerifier: 'v',
-        redirectUri: 'http://localhost:3000/elsewhere',
-      }),
-    );
-    expect(elsewhere).toBeInstanceOf(ConnectorAuthError);
+    await expectCodesSingleUseAndBound(driver, code, REDIRECT_URI);
 
     expect(await driver.accountIdentity(tokens.accessToken)).toEqual({
       id: `${fake.workspace.id}:${fake.owner.id}`,

@@ -4,6 +4,7 @@ import {
   connectDriver,
   connectorsConfigWith,
   consentAt,
+  expectCodesSingleUseAndBound,
   listAllPages,
   recordingFetch,
   rejectionOf,
@@ -106,19 +107,7 @@ describe('Slack driver against the fake Slack', () => {
       name: 'Ada Lovelace',
     });
 
-    const reused = await rejectionOf(driver.exchangeCode({ code, codeVerifier: 'v', redirectUri: REDIRECT_URI }));
-    expect(reused).toBeInstanceOf(ConnectorAuthError);
-    const second = await consentAt(
-      driver.authorizationUrl({ state: 's', codeChallenge: 'c', redirectUri: REDIRECT_URI }),
-    );
-    const elsewhere = await rejectionOf(
-      driver.exchangeCode({
-        code: second.searchParams.get('code') ?? '',
-        codeVerifier: 'v',
-        redirectUri: 'http://localhost:3000/elsewhere',
-      }),
-    );
-    expect(elsewhere).toBeInstanceOf(ConnectorAuthError);
+    await expectCodesSingleUseAndBound(driver, code, REDIRECT_URI);
 
     // Without token rotation there is nothing to refresh: the connection needs the person again.
     expect(await rejectionOf(driver.refresh(''))).toBeInstanceOf(ConnectorAuthError);
