@@ -90,6 +90,16 @@ describe.skipIf(!isOnServer)('two instances on one PostgreSQL server', { timeout
       );
       expect(onB.received.filter((event) => event.type === 'team_message')).toHaveLength(1);
 
+      // A message far over NOTIFY's 8,000 bytes (4,000 three-byte letters, 12 KB) reaches B whole, in parts joined there.
+      const large = '語'.repeat(4000);
+      const postedLarge = await send(a, grace, 'POST', '/api/team-chat/messages', { content: large });
+      expect(postedLarge.status).toBe(201);
+      const largeId = ((await postedLarge.json()) as TeamMessage).id;
+      const arrived = await waitUntil('the large message on B', () =>
+        onB.received.find((event) => event.type === 'team_message' && event.message.id === largeId),
+      );
+      expect(arrived.type === 'team_message' && arrived.message.content).toBe(large);
+
       // A job queued on A (the ingestion of a document asked for again) runs once, whichever instance takes it.
       const form = new FormData();
       form.append('files', new Blob(['The tide tables are printed on Mondays.'], { type: 'text/plain' }), 'tides.txt');
@@ -126,7 +136,7 @@ describe.skipIf(!isOnServer)('two instances on one PostgreSQL server', { timeout
       const after = await send(a, grace, 'POST', '/api/team-chat/messages', { content: 'While B is down' });
       expect(after.status).toBe(201);
       const page = await getJson<TeamMessagePage>(a, grace, `/api/team-chat/messages?after=${message.seq - 1}`);
-      expect(page.messages.map((entry) => entry.content)).toEqual(['Hello from instance A', 'While B is down']);
+      expect(page.messages.map((entry) => entry.content)).toEqual(['Hello from instance A', large, 'While B is down']);
       await waitUntil(
         'B to drop out of presence',
         async () => ((await onlineIds(a, grace)).length === 1 ? true : undefined),

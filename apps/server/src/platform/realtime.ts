@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { readHeaders } from './auth.ts';
+import { createNotifyPayloadAssembler, splitNotifyPayload } from './notify-payload.ts';
 import {
   clearInstance,
   listOnlineMembers,
@@ -114,9 +115,11 @@ export const realtimePlugin = fp(
     const { listen } = app.database;
     let stopListening: (() => Promise<void>) | null = null;
     if (listen) {
-      stopListening = await listen(CHANNEL, (payload) => {
+      const assembler = createNotifyPayloadAssembler();
+      stopListening = await listen(CHANNEL, (notification) => {
         try {
-          deliver(JSON.parse(payload) as Envelope);
+          const payload = assembler.accept(notification);
+          if (payload !== null) deliver(JSON.parse(payload) as Envelope);
         } catch (error) {
           app.log.warn({ err: error }, 'realtime: unreadable notification');
         }
@@ -127,7 +130,9 @@ export const realtimePlugin = fp(
 
     const publish = async (envelope: Envelope) => {
       if (stopListening) {
-        await app.database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(envelope)})`);
+        // One statement for all the parts of a large event: they leave together, in order, when it commits.
+        const notices = splitNotifyPayload(JSON.stringify(envelope)).map((part) => sql`pg_notify(${CHANNEL}, ${part})`);
+        await app.database.db.execute(sql`select ${sql.join(notices, sql`, `)}`);
       } else {
         deliver(envelope);
       }
