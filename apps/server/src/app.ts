@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { assistantRoutes } from './modules/assistant/index.ts';
+import { assistantRoutes, createLanguageModel } from './modules/assistant/index.ts';
 import { authRoutes, createAuth } from './modules/auth/index.ts';
 import { conversationsRoutes } from './modules/conversations/index.ts';
 import { documentsRoutes, registerDocumentJobs } from './modules/documents/index.ts';
@@ -26,7 +26,7 @@ import { dailyUpdatesRoutes, meRoutes } from './modules/me/index.ts';
 import { preferencesRoutes } from './modules/preferences/index.ts';
 import { configureSegmentCache, registerSearchJobs, searchRoutes, startTextAnalysis } from './modules/search/index.ts';
 import { spacesRoutes } from './modules/spaces/index.ts';
-import { teamChatRoutes } from './modules/team-chat/index.ts';
+import { registerTeamChatJobs, teamChatRoutes } from './modules/team-chat/index.ts';
 import { teamOverviewRoutes } from './modules/team-overview/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
 import { workItemsRoutes } from './modules/work-items/index.ts';
@@ -121,6 +121,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ...(options.connectorSync ? { sync: options.connectorSync } : {}),
   });
   registerIntegrationJobs(app, integrations);
+  registerTeamChatJobs(app, { model: createLanguageModel(config) });
 
   await app.register(authRoutes, { config, auth });
   await app.register(

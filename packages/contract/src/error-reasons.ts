@@ -245,6 +245,7 @@ export const ERROR_REASONS = {
   TEAM_MESSAGE_NOT_FOUND: { code: 'NOT_FOUND', message: TEAM_CHAT_MESSAGES.notFound },
   TEAM_MESSAGE_NOT_YOURS: { code: 'FORBIDDEN', message: TEAM_CHAT_MESSAGES.notYours },
   TEAM_MESSAGE_CANNOT_DELETE: { code: 'FORBIDDEN', message: TEAM_CHAT_MESSAGES.cannotDelete },
+  TEAM_ROOM_ASSISTANT_BUSY: { code: 'RATE_LIMITED', message: TEAM_CHAT_MESSAGES.assistantBusy },
 
   // ---- The assistant and conversations ----
   CONVERSATION_NOT_FOUND: { code: 'NOT_FOUND', message: 'Conversation not found.' },

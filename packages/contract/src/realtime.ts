@@ -32,10 +32,24 @@ const changedEventSchema = z.object({
   teamId: z.string().nullable(),
 });
 
-/** The team's chat room: a message sent or edited, or deleted (issue #13). */
+/**
+ * The team's chat room: a message sent, edited by its author, or changed otherwise (an assistant answer finished or
+ * started over); or deleted (issue #13). Clients replace the message they have by id.
+ */
 const teamMessageEventSchema = z.object({
-  type: z.enum(['team_message', 'team_message_edited']),
+  type: z.enum(['team_message', 'team_message_edited', 'team_message_changed']),
   message: teamMessageSchema,
+});
+/**
+ * More text of an assistant answer while it streams: `text` goes at character `offset` of the answer. A client whose
+ * copy is shorter than `offset` missed some and waits for the finished answer (`team_message_changed`).
+ */
+const teamMessageDeltaEventSchema = z.object({
+  type: z.literal('team_message_delta'),
+  teamId: z.string(),
+  id: z.string(),
+  offset: z.number().int().nonnegative(),
+  text: z.string(),
 });
 const teamMessageDeletedEventSchema = z.object({
   type: z.literal('team_message_deleted'),
@@ -63,6 +77,7 @@ export const realtimeEventSchema = z.union([
   integrationEventSchema,
   changedEventSchema,
   teamMessageEventSchema,
+  teamMessageDeltaEventSchema,
   teamMessageDeletedEventSchema,
   presenceEventSchema,
   typingEventSchema,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { citationSchema } from './assistant.ts';
+import { PRODUCT_NAME } from './constants.ts';
 
 /**
  * The team's chat room (/team-chat, issue #13): every member of a team reads and writes its messages, live. A message
@@ -21,7 +23,28 @@ export const TEAM_CHAT_MESSAGES = {
   cannotDelete: 'Only the author or a workspace admin can delete this message',
   sendFailed: 'Failed to send message',
   unknownUser: 'Unknown User',
+  assistantFailed: `${PRODUCT_NAME} could not answer this time. Please ask again.`,
+  assistantQuestionGone: 'The question was deleted before it was answered.',
+  assistantBusy: `${PRODUCT_NAME} is still answering this room's questions. Please ask again when one is answered.`,
 } as const;
+
+/**
+ * A message that mentions the assistant (`@Lumen`, any case, at the start or after a space) asks it a question: it
+ * answers in the room from the documents every member of the team may view.
+ */
+const ASSISTANT_MENTION = new RegExp(`(^|\\s)@${PRODUCT_NAME}\\b[,:]?`, 'i');
+
+export function mentionsAssistant(content: string): boolean {
+  return ASSISTANT_MENTION.test(content);
+}
+
+/** The question without the mention ("@Lumen, what is our refund policy?" -> "what is our refund policy?"). */
+export function questionOfMention(content: string): string {
+  return content.replace(new RegExp(ASSISTANT_MENTION.source, 'gi'), ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Questions to the assistant one team may have waiting or being answered; more are answered after them. */
+export const TEAM_ROOM_ANSWERS_AT_ONCE = 4;
 
 const contentSchema = z
   .string({ error: TEAM_CHAT_MESSAGES.contentRequired })
@@ -54,14 +77,25 @@ export const teamMessageSenderSchema = z.object({
   avatarUrl: z.string().nullable(),
 });
 
+export const TEAM_MESSAGE_KINDS = ['member', 'assistant'] as const;
+export const TEAM_MESSAGE_STATUSES = ['answering', 'done', 'failed'] as const;
+
 export const teamMessageSchema = z.object({
   id: z.string(),
   seq: z.number().int(),
   teamId: z.string(),
-  /** Null when the author's account is gone (shown as "Unknown User"). */
+  /** A member's message, or the assistant's answer to one (`replyToId`). */
+  kind: z.enum(TEAM_MESSAGE_KINDS),
+  /** Null when the author's account is gone (shown as "Unknown User"), and for the assistant's answers. */
   userId: z.string().nullable(),
   sender: teamMessageSenderSchema,
   content: z.string(),
+  /** An answer is 'answering' while it streams (its text grows by `team_message_delta` events). */
+  status: z.enum(TEAM_MESSAGE_STATUSES),
+  /** The question an answer replies to (null once that message was deleted). */
+  replyToId: z.string().nullable(),
+  /** The documents an answer cites as [n]. */
+  citations: z.array(citationSchema),
   createdAt: z.string(),
   editedAt: z.string().nullable(),
 });

@@ -34,6 +34,11 @@ export interface RegisterOptions<P> {
    */
   lane?: string;
   /**
+   * Jobs of the lane that may run at once, unless the queue's `laneConcurrency` sets it: a lane of short interactive
+   * jobs (answers someone waits for) runs several side by side.
+   */
+  concurrency?: number;
+  /**
    * Called instead of the handler when the job's last attempt was interrupted (its process died or its lease ran
    * out), just before the job is marked failed: record the outcome for the user, as a handler does on its last attempt.
    */
@@ -474,7 +479,11 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
         onAbandoned: registerOptions.onAbandoned as RegisterOptions<unknown>['onAbandoned'],
         lane,
       });
-      laneOf(lane).kinds.push(kind);
+      const target = laneOf(lane);
+      target.kinds.push(kind);
+      if (registerOptions.concurrency && options.laneConcurrency?.[lane] === undefined) {
+        target.concurrency = Math.max(target.concurrency, registerOptions.concurrency);
+      }
     },
 
     wake,

@@ -31,11 +31,20 @@ export function multipartBody(files: FilePart[]): { payload: Buffer; headers: Re
 
 /** POST /api/files as the signed-in user. */
 export function postFiles(ctx: TestContext, cookie: string, files: FilePart[]): Promise<LightMyRequestResponse> {
+  return postMultipart(ctx, cookie, '/api/files', files);
+}
+
+/** POST /api/spaces/:id/files as the signed-in user. */
+export function postSpaceFiles(
+  ctx: TestContext,
+  cookie: string,
+  spaceId: string,
+  files: FilePart[],
+): Promise<LightMyRequestResponse> {
+  return postMultipart(ctx, cookie, `/api/spaces/${spaceId}/files`, files);
+}
+
+function postMultipart(ctx: TestContext, cookie: string, url: string, files: FilePart[]) {
   const { payload, headers } = multipartBody(files);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/files',
-    headers: { ...headers, ...TEST_ORIGIN, cookie },
-    payload,
-  });
+  return ctx.app.inject({ method: 'POST', url, headers: { ...headers, ...TEST_ORIGIN, cookie }, payload });
 }

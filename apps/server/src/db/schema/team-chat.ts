@@ -1,5 +1,17 @@
+import type { Citation } from '@lumen/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { teams } from './teams.ts';
 
@@ -20,8 +32,20 @@ export const teamMessages = pgTable(
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** 'member': written by `user_id`; 'assistant': Lumen's answer to a member's `@Lumen` question (`reply_to_id`). */
+    kind: text('kind').$type<'member' | 'assistant'>().notNull().default('member'),
+    /** An assistant answer is 'answering' while it streams, then 'done' or 'failed'; a member's message is 'done'. */
+    status: text('status').$type<'answering' | 'done' | 'failed'>().notNull().default('done'),
+    replyToId: uuid('reply_to_id').references((): AnyPgColumn => teamMessages.id, { onDelete: 'set null' }),
+    /** The documents an assistant answer's [n] markers cite. */
+    citations: jsonb('citations').$type<Citation[]>().notNull().default([]),
   },
-  (table) => [index('team_messages_team_id_seq_idx').on(table.teamId, table.seq)],
+  (table) => [
+    index('team_messages_team_id_seq_idx').on(table.teamId, table.seq),
+    index('team_messages_answering_idx').on(table.teamId).where(sql`${table.status} = 'answering'`),
+    check('team_messages_kind_check', sql`${table.kind} in ('member', 'assistant')`),
+    check('team_messages_status_check', sql`${table.status} in ('answering', 'done', 'failed')`),
+  ],
 );
 
 /** A team member's columns: both go when the account or the team does. */

@@ -16,14 +16,17 @@ import { type Database, type DatabaseHandle, rowsOf } from '../../platform/db.ts
 import { insertUserRow, openTestDatabase } from '../../test/test-database.ts';
 import { insertIndexedChunks, readIndexedPostings } from '../search/index.ts';
 import {
+  canReadInTeamRoom,
   canViewDocument,
   canViewSharedFile,
   canViewSpace,
+  type DocumentArea,
   requireSpaceAccess,
   type SpaceViewerFacts,
   searchScopeIds,
   searchScopeIdsSource,
   spaceFilePermissions,
+  TEAM_ROOM_AREA,
   viewableSpacesCondition,
   visibleDocumentsCondition,
   visibleSharedFilesCondition,
@@ -85,6 +88,16 @@ function teamRoleOf(viewer: Viewer): Role | null {
 
 function spaceFactsOf(viewer: Viewer, space: SpaceCase): SpaceViewerFacts {
   return { teamRole: teamRoleOf(viewer), spaceRole: viewer.spaceRole, isPrivate: space.isPrivate };
+}
+
+/** Every area a read may look in: everywhere, the team room, each space. */
+function allAreas(): DocumentArea[] {
+  return [null, TEAM_ROOM_AREA, ...spaceCases.map((space) => ({ spaceId: space.id }))];
+}
+
+function describeArea(area: DocumentArea): string {
+  if (!area) return 'everywhere';
+  return 'spaceId' in area ? `space ${area.spaceId}` : 'team room';
 }
 
 /** The product's rule stated plainly, as the oracle both forms must match. */
@@ -312,16 +325,42 @@ describe('access rules: TypeScript and SQL agree over the grid', () => {
         const rows = await db
           .select({ spaceId: documents.spaceId })
           .from(documents)
-          .where(visibleDocumentsCondition(viewer.userId, space.id));
+          .where(visibleDocumentsCondition(viewer.userId, { spaceId: space.id }));
         expect(rows.every((row) => row.spaceId === space.id)).toBe(true);
         expect(rows.length > 0).toBe(isExpectedToSeeSpace(viewer, space));
       }
     }
   });
 
+  it("the team room reads only the team's public spaces' files, the same for every member, in both forms", async () => {
+    const allDocuments = await db
+      .select({ id: documents.id, ownerId: documents.ownerId, spaceId: documents.spaceId })
+      .from(documents);
+    for (const viewer of viewers) {
+      const rows = await db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(visibleDocumentsCondition(viewer.userId, TEAM_ROOM_AREA));
+      const readInSql = new Set(rows.map((row) => row.id));
+      for (const document of allDocuments) {
+        const space = spaceCases.find((candidate) => candidate.id === document.spaceId) ?? null;
+        const facts = {
+          isOwner: document.ownerId === viewer.userId,
+          isSharedWithTeammate: false,
+          space: space ? spaceFactsOf(viewer, space) : null,
+        };
+        // Not a member's own files, nor a private space's even for its members and team admins.
+        const expected = space !== null && !space.isPrivate && teamRoleOf(viewer) !== null;
+        const where = `${viewer.teamCase} / space role ${viewer.spaceRole ?? 'none'} / ${document.id}`;
+        expect(canReadInTeamRoom.holds(facts), where).toBe(expected);
+        expect(readInSql.has(document.id), where).toBe(expected);
+      }
+    }
+  });
+
   it("search scopes: every document a user may view is indexed in one of the user's scopes, and nothing else", async () => {
-    const documentsReachedThroughScopes = async (userId: string, spaceId: string | null): Promise<Set<string>> => {
-      const scopes = await db.execute(sql`SELECT id FROM ${searchScopeIds(userId, spaceId)} AS scope`);
+    const documentsReachedThroughScopes = async (userId: string, area: DocumentArea): Promise<Set<string>> => {
+      const scopes = await db.execute(sql`SELECT id FROM ${searchScopeIds(userId, area)} AS scope`);
       const scopeIds = new Set(rowsOf<{ id: number | string }>(scopes).map((row) => Number(row.id)));
       const chunkIds = [
         ...new Set(
@@ -336,14 +375,14 @@ describe('access rules: TypeScript and SQL agree over the grid', () => {
       return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
     };
     for (const viewer of viewers) {
-      for (const spaceId of [null, ...spaceCases.map((space) => space.id)]) {
+      for (const area of allAreas()) {
         const rows = await db
           .select({ id: documents.id })
           .from(documents)
-          .where(visibleDocumentsCondition(viewer.userId, spaceId));
+          .where(visibleDocumentsCondition(viewer.userId, area));
         const visible = rows.map((row) => row.id).sort();
-        const reached = await documentsReachedThroughScopes(viewer.userId, spaceId);
-        const where = `${viewer.teamCase} / space role ${viewer.spaceRole ?? 'none'} / ${spaceId ?? 'everywhere'}`;
+        const reached = await documentsReachedThroughScopes(viewer.userId, area);
+        const where = `${viewer.teamCase} / space role ${viewer.spaceRole ?? 'none'} / ${describeArea(area)}`;
         // The superset property search relies on: every visible document's postings are in a scope it reads.
         expect(
           visible.filter((id) => !reached.has(id)),
@@ -362,12 +401,12 @@ describe('access rules: TypeScript and SQL agree over the grid', () => {
         .map((row) => Number(row.id))
         .sort((a, b) => a - b);
     for (const viewer of viewers) {
-      for (const spaceId of [null, ...spaceCases.map((space) => space.id)]) {
-        const source = await searchScopeIdsSource(db, viewer.userId, spaceId);
+      for (const area of allAreas()) {
+        const source = await searchScopeIdsSource(db, viewer.userId, area);
         expect(dialect.sqlToQuery(source).sql).toMatch(/^lumen_search_scopes_[0-9a-f]{16}\(/);
-        const where = `${viewer.teamCase} / space role ${viewer.spaceRole ?? 'none'} / ${spaceId ?? 'everywhere'}`;
+        const where = `${viewer.teamCase} / space role ${viewer.spaceRole ?? 'none'} / ${describeArea(area)}`;
         expect(await idsOf(source), where).toEqual(
-          await idsOf(sql`${searchScopeIds(viewer.userId, spaceId)} AS scope (id)`),
+          await idsOf(sql`${searchScopeIds(viewer.userId, area)} AS scope (id)`),
         );
       }
     }

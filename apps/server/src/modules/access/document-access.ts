@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { connectionAccessGroups, documents, searchScopes, user, userRoles } from '../../db/schema/index.ts';
+import { connectionAccessGroups, documents, searchScopes, spaces, user, userRoles } from '../../db/schema/index.ts';
 import { type AccessRule, allOf, anyOf, clause, negate } from './access-rule.ts';
 import { canViewSpace, type SpaceViewerFacts, viewableSpaceIds } from './space-access.ts';
 
@@ -53,16 +53,47 @@ export const canViewDocument: AccessRule<DocumentViewerFacts, DocumentViewerScop
   isInViewableSpace,
 );
 
+const isInTeamPublicSpace = clause<DocumentViewerFacts, DocumentViewerScope>(
+  (facts) => facts.space !== null && facts.space.teamRole !== null && !facts.space.isPrivate,
+  ({ userId }) =>
+    sql`${documents.spaceId} in (select ${spaces.id} from ${spaces} where not ${spaces.isPrivate} and exists (select 1 from ${userRoles} where ${userRoles.teamId} = ${spaces.teamId} and ${userRoles.userId} = ${userId}))`,
+);
+
+/**
+ * What the assistant may read when a member asks it in the team room, where every member reads the answer: only
+ * documents every member of the team may view, which are the files of the team's public spaces. Never anyone's own
+ * files, synced documents (shared with some teammates at the source) or a private space's files, even when the one
+ * asking may view them.
+ */
+export const canReadInTeamRoom: AccessRule<DocumentViewerFacts, DocumentViewerScope> = allOf(
+  canViewDocument,
+  isInTeamPublicSpace,
+);
+
+/**
+ * Where a read looks among the documents a user may view: everywhere (null), one space's files (that space's chat),
+ * or the team room's (`canReadInTeamRoom`).
+ */
+export type DocumentArea = null | { spaceId: string } | { isTeamRoom: true };
+
+export const TEAM_ROOM_AREA: DocumentArea = { isTeamRoom: true };
+
+/** The area of a chat: its space's, or everywhere. */
+export function areaOfSpace(spaceId: string | null): DocumentArea {
+  return spaceId ? { spaceId } : null;
+}
+
 /** Which documents a user may delete from the chat: their own, outside spaces (space files are deleted by role). */
 export const canDeleteDocumentFromChat: AccessRule<DocumentViewerFacts, DocumentViewerScope> = allOf(
   isOwnDocument,
   negate(isInSpace),
 );
 
-/** The documents a user may view as a condition on `documents`; with a space id, only that space's (the space chat). */
-export function visibleDocumentsCondition(userId: string, spaceId: string | null = null): SQL {
+/** The documents a user may view as a condition on `documents`, within an area (a space's chat, the team room). */
+export function visibleDocumentsCondition(userId: string, area: DocumentArea = null): SQL {
+  if (area && 'isTeamRoom' in area) return canReadInTeamRoom.where({ userId });
   const visible = canViewDocument.where({ userId });
-  return spaceId ? (and(eq(documents.spaceId, spaceId), visible) as SQL) : visible;
+  return area ? (and(eq(documents.spaceId, area.spaceId), visible) as SQL) : visible;
 }
 
 export function deletableDocumentsCondition(userId: string): SQL {
@@ -70,13 +101,13 @@ export function deletableDocumentsCondition(userId: string): SQL {
 }
 
 /**
- * The ids of the search scopes (ADR 0017) holding documents the user may view, as a subquery; with a space id, only
- * that space's. A scope's key columns are the document facts the viewing rule reads, under the same names, so the rule
+ * The ids of the search scopes (ADR 0017) holding documents the user may view, as a subquery; within an area, only
+ * its own. A scope's key columns are the document facts the viewing rule reads, under the same names, so the rule
  * itself is read over `search_scopes` as if each scope were one of its documents: no second definition. The first
  * condition is only a superset (the user's own scopes, viewable spaces, their teams' shares) that lets the planner
  * reach the few candidate scopes by index. `access.agreement.test.ts` proves every document the rule lets a user view
  * is indexed in one of these scopes.
  */
-export function searchScopeIds(userId: string, spaceId: string | null = null): SQL {
-  return sql`(select ${documents.id} from ${searchScopes} as ${documents} where (${documents.ownerId} = ${userId} or ${documents.spaceId} in ${viewableSpaceIds(userId)} or ${documents.teamId} in (select ${userRoles.teamId} from ${userRoles} where ${userRoles.userId} = ${userId})) and ${visibleDocumentsCondition(userId, spaceId)})`;
+export function searchScopeIds(userId: string, area: DocumentArea = null): SQL {
+  return sql`(select ${documents.id} from ${searchScopes} as ${documents} where (${documents.ownerId} = ${userId} or ${documents.spaceId} in ${viewableSpaceIds(userId)} or ${documents.teamId} in (select ${userRoles.teamId} from ${userRoles} where ${userRoles.userId} = ${userId})) and ${visibleDocumentsCondition(userId, area)})`;
 }

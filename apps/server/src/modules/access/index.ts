@@ -5,10 +5,14 @@
  */
 export { findMembership, type Membership, type SpaceRow } from './access.repository.ts';
 export {
+  areaOfSpace,
+  canReadInTeamRoom,
   canViewDocument,
+  type DocumentArea,
   type DocumentViewerFacts,
   deletableDocumentsCondition,
   searchScopeIds,
+  TEAM_ROOM_AREA,
   visibleDocumentsCondition,
 } from './document-access.ts';
 export { searchScopeIdsSource } from './search-scope-function.ts';

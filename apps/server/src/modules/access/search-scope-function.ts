@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { type Database, lockKeysForTransaction, rowsOf } from '../../platform/db.ts';
-import { searchScopeIds } from './document-access.ts';
+import { type DocumentArea, searchScopeIds, TEAM_ROOM_AREA } from './document-access.ts';
 
 /**
  * The search scopes rule compiled once into a database function (ADR 0101). Planning the rule's subquery cost the
@@ -32,8 +32,17 @@ interface ScopeFunction {
   create: string;
 }
 
-function compile(hasSpace: boolean): ScopeFunction {
-  const rendered = dialect.sqlToQuery(searchScopeIds(USER_ARGUMENT, hasSpace ? SPACE_ARGUMENT : null));
+type AreaKind = 'everywhere' | 'inSpace' | 'inTeamRoom';
+
+function kindOf(area: DocumentArea): AreaKind {
+  if (!area) return 'everywhere';
+  return 'isTeamRoom' in area ? 'inTeamRoom' : 'inSpace';
+}
+
+function compile(kind: AreaKind): ScopeFunction {
+  const area: DocumentArea =
+    kind === 'inSpace' ? { spaceId: SPACE_ARGUMENT } : kind === 'inTeamRoom' ? TEAM_ROOM_AREA : null;
+  const rendered = dialect.sqlToQuery(searchScopeIds(USER_ARGUMENT, area));
   const body = rendered.sql.replace(/\$(\d+)/g, (_, position: string) => {
     const value = rendered.params[Number(position) - 1];
     if (value === USER_ARGUMENT) return 'p_user';
@@ -41,17 +50,17 @@ function compile(hasSpace: boolean): ScopeFunction {
     return literal(value);
   });
   const name = `lumen_search_scopes_${createHash('sha256').update(body).digest('hex').slice(0, 16)}`;
-  const parameters = hasSpace ? 'p_user text, p_space uuid' : 'p_user text';
+  const parameters = kind === 'inSpace' ? 'p_user text, p_space uuid' : 'p_user text';
   return {
     name,
     create: `CREATE OR REPLACE FUNCTION ${name}(${parameters}) RETURNS SETOF bigint LANGUAGE plpgsql STABLE ROWS 10 AS $rule$ BEGIN RETURN QUERY SELECT scope.id::bigint FROM ${body} AS scope; END $rule$`,
   };
 }
 
-let compiled: { everywhere: ScopeFunction; inSpace: ScopeFunction } | null = null;
+let compiled: Record<AreaKind, ScopeFunction> | null = null;
 
 function scopeFunctions() {
-  compiled ??= { everywhere: compile(false), inSpace: compile(true) };
+  compiled ??= { everywhere: compile('everywhere'), inSpace: compile('inSpace'), inTeamRoom: compile('inTeamRoom') };
   return compiled;
 }
 
@@ -77,11 +86,11 @@ async function install(db: Database): Promise<boolean> {
 }
 
 /**
- * The ids of the search scopes holding documents the user may view (`searchScopeIds`), as a FROM item with one
- * column, `id`: a call of the rule's function where the handle has it (made on first use), the rule's subquery
- * otherwise (inside a transaction, or where the database refused the function).
+ * The ids of the search scopes holding documents the user may view within the area (`searchScopeIds`), as a FROM item
+ * with one column, `id`: a call of the rule's function where the handle has it (made on first use), the rule's
+ * subquery otherwise (inside a transaction, or where the database refused the function).
  */
-export async function searchScopeIdsSource(db: Database, userId: string, spaceId: string | null): Promise<SQL> {
+export async function searchScopeIdsSource(db: Database, userId: string, area: DocumentArea): Promise<SQL> {
   if (!(db instanceof PgTransaction)) {
     let isInstalled = installed.get(db);
     if (!isInstalled) {
@@ -89,11 +98,11 @@ export async function searchScopeIdsSource(db: Database, userId: string, spaceId
       installed.set(db, isInstalled);
     }
     if (await isInstalled) {
-      const { everywhere, inSpace } = scopeFunctions();
-      return spaceId
-        ? sql`${sql.raw(inSpace.name)}(${userId}::text, ${spaceId}::uuid) AS scope (id)`
-        : sql`${sql.raw(everywhere.name)}(${userId}::text) AS scope (id)`;
+      const scopeFunction = scopeFunctions()[kindOf(area)];
+      return area && 'spaceId' in area
+        ? sql`${sql.raw(scopeFunction.name)}(${userId}::text, ${area.spaceId}::uuid) AS scope (id)`
+        : sql`${sql.raw(scopeFunction.name)}(${userId}::text) AS scope (id)`;
     }
   }
-  return sql`${searchScopeIds(userId, spaceId)} AS scope (id)`;
+  return sql`${searchScopeIds(userId, area)} AS scope (id)`;
 }

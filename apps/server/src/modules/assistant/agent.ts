@@ -17,6 +17,14 @@ export const SYSTEM_PROMPT = `You are ${PRODUCT_NAME}, an assistant that answers
 - If the tool results do not contain the answer, reply exactly: "${NO_ANSWER_REPLY}"
 - Be concise. Use Markdown for lists.`;
 
+/** For real models in the team room: every member reads the answer, and the tools read only the team's shared files. */
+export const TEAM_ROOM_SYSTEM_PROMPT = `You are ${PRODUCT_NAME}, answering a question a member asked in their team's chat room, where every member reads your answer.
+- Always use the tools to look at the team's shared documents before answering: answer_from_documents for questions, search_files to find files, summarize_document for summaries, workspace_overview for what the team has.
+- Answer only from the tool results. Never use outside knowledge about the team's documents.
+- Cite every fact with the number of the passage it comes from, in square brackets exactly as numbered in the tool results, like [1] or [2]. Cite only passages you used.
+- If the tool results do not contain the answer, reply exactly: "${NO_ANSWER_REPLY}"
+- Be concise. Use Markdown for lists.`;
+
 /** The thinking type a tool call shows: the tool's own, or 'pdf-search' for a search limited to PDFs. */
 export function thinkingTypeFor(toolName: string, input?: unknown): ThinkingType {
   if (toolName === 'search_files' && typeof input === 'object' && input !== null) {
@@ -32,13 +40,15 @@ export interface AgentRequest {
   abortSignal?: AbortSignal;
   /** The session's tools when the caller already made them (to convert the history); made here otherwise. */
   tools?: AssistantTools;
+  /** The instructions for real models (`SYSTEM_PROMPT` unless given). */
+  system?: string;
 }
 
 /** The one agent loop, streamed: every model, every tool, several steps. */
-export function streamAgent({ model, session, messages, abortSignal, tools }: AgentRequest) {
+export function streamAgent({ model, session, messages, abortSignal, tools, system }: AgentRequest) {
   return streamText({
     model,
-    system: SYSTEM_PROMPT,
+    system: system ?? SYSTEM_PROMPT,
     messages,
     tools: tools ?? createAssistantTools(session),
     stopWhen: stepCountIs(MAX_AGENT_STEPS),

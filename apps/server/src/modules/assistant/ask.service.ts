@@ -3,10 +3,10 @@ import { AppError } from '../../platform/errors.ts';
 import { generateAgentReply } from './agent.ts';
 import type { ChatDeps } from './chat.service.ts';
 import { describeProviderError, isProviderError } from './provider-errors.ts';
-import { createSession } from './session.ts';
+import { createUnconfirmedSession } from './session.ts';
 
 /** What the non-streaming entry needs: no confirmation is possible, so no connected store either. */
-type AskDeps = Omit<ChatDeps, 'cloudFiles'>;
+export type AskDeps = Omit<ChatDeps, 'cloudFiles'>;
 
 /** The agent's answer to one question (no streaming, no persistence), with the citations its [n] markers resolve to. */
 export async function answerQuestion(
@@ -14,14 +14,7 @@ export async function answerQuestion(
   userId: string,
   query: string,
 ): Promise<{ response: string; citations: Citation[] }> {
-  const session = createSession({
-    db: deps.db,
-    storage: deps.storage,
-    embedder: deps.embedder,
-    log: deps.log,
-    userId,
-    canConfirm: false,
-  });
+  const session = createUnconfirmedSession(deps, userId);
   try {
     const { text, allText } = await generateAgentReply({
       model: deps.model,

@@ -2,7 +2,7 @@ import type { DocumentSource, DocumentStatus } from '@lumen/contract';
 import { and, count, desc, ilike } from 'drizzle-orm';
 import { documents } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
-import { deletableDocumentsCondition, visibleDocumentsCondition } from '../access/index.ts';
+import { type DocumentArea, deletableDocumentsCondition, visibleDocumentsCondition } from '../access/index.ts';
 import type { DocumentRow } from '../documents/index.ts';
 
 /**
@@ -30,9 +30,9 @@ const refColumns = {
 };
 
 type Access = 'view' | 'delete';
-/** `spaceId` narrows everything to one space's documents (the space chat). */
-const accessCondition = (userId: string, access: Access, spaceId: string | null = null) =>
-  access === 'delete' ? deletableDocumentsCondition(userId) : visibleDocumentsCondition(userId, spaceId);
+/** `area` narrows everything to one space's documents (the space chat) or the team room's. */
+const accessCondition = (userId: string, access: Access, area: DocumentArea = null) =>
+  access === 'delete' ? deletableDocumentsCondition(userId) : visibleDocumentsCondition(userId, area);
 
 /** A document the documents module found (`findVisibleDocument`, `findDeletableDocument`), as the tools name it. */
 export function toDocumentRef(row: DocumentRow): DocumentRef {
@@ -57,11 +57,11 @@ export async function findDocumentByTitle(
   userId: string,
   name: string,
   access: Access = 'view',
-  spaceId: string | null = null,
+  area: DocumentArea = null,
 ): Promise<TitleMatch> {
   const wanted = name.trim();
   if (!wanted) return { status: 'not-found' };
-  const matches = await findVisibleDocumentsByTitle(db, userId, wanted, access, spaceId);
+  const matches = await findVisibleDocumentsByTitle(db, userId, wanted, access, area);
   const exact = matches.filter((doc) => doc.title.toLowerCase() === wanted.toLowerCase());
   const pick = exact.length === 1 ? exact : matches;
   if (pick.length === 1 && pick[0]) return { status: 'found', document: pick[0] };
@@ -75,13 +75,13 @@ export async function findVisibleDocumentsByTitle(
   userId: string,
   text: string,
   access: Access = 'view',
-  spaceId: string | null = null,
+  area: DocumentArea = null,
 ): Promise<DocumentRef[]> {
   const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   return db
     .select(refColumns)
     .from(documents)
-    .where(and(accessCondition(userId, access, spaceId), ilike(documents.title, pattern)))
+    .where(and(accessCondition(userId, access, area), ilike(documents.title, pattern)))
     .orderBy(desc(documents.createdAt))
     .limit(20);
 }
@@ -90,12 +90,12 @@ export async function listRecentVisibleDocuments(
   db: Database,
   userId: string,
   limit: number,
-  spaceId: string | null = null,
+  area: DocumentArea = null,
 ): Promise<DocumentRef[]> {
   return db
     .select(refColumns)
     .from(documents)
-    .where(visibleDocumentsCondition(userId, spaceId))
+    .where(visibleDocumentsCondition(userId, area))
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(limit);
 }
@@ -108,18 +108,18 @@ export interface DocumentCounts {
 export async function countVisibleDocuments(
   db: Database,
   userId: string,
-  spaceId: string | null = null,
+  area: DocumentArea = null,
 ): Promise<DocumentCounts> {
   const [byStatus, byType] = await Promise.all([
     db
       .select({ status: documents.status, count: count() })
       .from(documents)
-      .where(visibleDocumentsCondition(userId, spaceId))
+      .where(visibleDocumentsCondition(userId, area))
       .groupBy(documents.status),
     db
       .select({ mimeType: documents.mimeType, count: count() })
       .from(documents)
-      .where(visibleDocumentsCondition(userId, spaceId))
+      .where(visibleDocumentsCondition(userId, area))
       .groupBy(documents.mimeType),
   ]);
   return { byStatus, byType };

@@ -15,7 +15,7 @@ import type { Database } from '../../platform/db.ts';
 import type { Embedder } from '../../platform/embeddings.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { requireSpaceAccess } from '../access/index.ts';
+import { areaOfSpace, requireSpaceAccess } from '../access/index.ts';
 import {
   type ConversationRow,
   createConversation,
@@ -80,7 +80,7 @@ async function keepOwnAttachments(
   attachments: Attachment[],
 ): Promise<Attachment[]> {
   const ids = attachments.map((a) => a.documentId).filter((id): id is string => id !== null);
-  const own = new Set((await findVisibleDocumentsByIds(db, userId, ids, spaceId)).map((doc) => doc.id));
+  const own = new Set((await findVisibleDocumentsByIds(db, userId, ids, areaOfSpace(spaceId))).map((doc) => doc.id));
   return attachments.filter((a) => a.documentId === null || own.has(a.documentId)).slice(0, 50);
 }
 
@@ -247,7 +247,7 @@ export async function startChat(
         cloudFiles: deps.cloudFiles,
         attachedDocumentIds,
         canConfirm: true,
-        spaceId: conversation.spaceId,
+        area: areaOfSpace(conversation.spaceId),
         platform: request.platform ?? null,
         reportThinking: (type) => writer.write({ type: 'data-thinking', id: THINKING_PART_ID, data: { type } }),
       });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db.ts';
 import type { Embedder } from '../../platform/embeddings.ts';
 import type { Storage } from '../../platform/storage.ts';
+import type { DocumentArea } from '../access/index.ts';
 import type { CloudFileStore } from '../integrations/index.ts';
 import { PassageRegistry } from './citations.ts';
 
@@ -25,8 +26,11 @@ export interface AssistantSession {
    * offered only then.
    */
   canConfirm: boolean;
-  /** Set in a space's chat: every tool reads only that space's documents. */
-  spaceId: string | null;
+  /**
+   * Where the tools read: everywhere the user may look (null), one space's documents (that space's chat), or the team
+   * room's (only what every member of the team may view, since every member reads the answer).
+   */
+  area: DocumentArea;
   /** Set when the question is about one platform (the /notion page): the search tools read only its documents. */
   platform: DocumentSource | null;
   /** Tells the UI which thinking type is active (a no-op without a stream). */
@@ -36,12 +40,12 @@ export interface AssistantSession {
 export function createSession(
   init: Omit<
     AssistantSession,
-    'registry' | 'reportThinking' | 'attachedDocumentIds' | 'canConfirm' | 'spaceId' | 'platform' | 'cloudFiles'
+    'registry' | 'reportThinking' | 'attachedDocumentIds' | 'canConfirm' | 'area' | 'platform' | 'cloudFiles'
   > &
     Partial<
       Pick<
         AssistantSession,
-        'reportThinking' | 'attachedDocumentIds' | 'canConfirm' | 'spaceId' | 'platform' | 'cloudFiles'
+        'reportThinking' | 'attachedDocumentIds' | 'canConfirm' | 'area' | 'platform' | 'cloudFiles'
       >
     >,
 ): AssistantSession {
@@ -49,10 +53,23 @@ export function createSession(
     registry: new PassageRegistry(),
     attachedDocumentIds: [],
     canConfirm: false,
-    spaceId: null,
+    area: null,
     platform: null,
     cloudFiles: null,
     reportThinking: () => {},
     ...init,
   };
+}
+
+/** What a session is made from besides the user: the services its tools use. */
+export type SessionServices = Pick<AssistantSession, 'db' | 'storage' | 'embedder' | 'log'>;
+
+/** A session of the services' for one user, without confirmations (/api/ask, the team room). */
+export function createUnconfirmedSession(
+  services: SessionServices,
+  userId: string,
+  init: Partial<Pick<AssistantSession, 'area'>> = {},
+): AssistantSession {
+  const { db, storage, embedder, log } = services;
+  return createSession({ db, storage, embedder, log, userId, canConfirm: false, ...init });
 }

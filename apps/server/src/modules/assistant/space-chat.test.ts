@@ -3,7 +3,7 @@ import { type Conversation, SPACE_MESSAGES, type Space } from '@lumen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataParts, indexText, parseUIMessageStream, postChat, streamedText } from '../../test/assistant-fixtures.ts';
 import { buildTestApp, TEST_ORIGIN, type TestContext } from '../../test/build-test-app.ts';
-import { type FilePart, multipartBody } from '../../test/multipart.ts';
+import { type FilePart, postSpaceFiles } from '../../test/multipart.ts';
 import {
   type Actor,
   addMember,
@@ -27,13 +27,7 @@ const QUESTION = 'When did the salamander regeneration trial finish?';
 type Citations = { citations: Array<{ documentId: string; title: string; index: number }> };
 
 function upload(actor: Actor, spaceId: string, files: FilePart[]) {
-  const { payload, headers } = multipartBody(files);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/spaces/${spaceId}/files`,
-    headers: { ...headers, ...TEST_ORIGIN, cookie: actor.cookie },
-    payload,
-  });
+  return postSpaceFiles(ctx, actor.cookie, spaceId, files);
 }
 
 async function chat(actor: Actor, text: string, options: { id?: string; spaceId?: string } = {}) {

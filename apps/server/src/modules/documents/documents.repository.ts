@@ -10,7 +10,7 @@ import {
 import { and, desc, eq, ilike, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { chunks, documents, files } from '../../db/schema/index.ts';
 import { type Database, lockKeysForTransaction, rowsOf } from '../../platform/db.ts';
-import { deletableDocumentsCondition, visibleDocumentsCondition } from '../access/index.ts';
+import { type DocumentArea, deletableDocumentsCondition, visibleDocumentsCondition } from '../access/index.ts';
 
 export interface DocumentRow {
   id: string;
@@ -69,9 +69,9 @@ export async function findVisibleDocument(
   db: Database,
   userId: string,
   documentId: string,
-  spaceId: string | null = null,
+  area: DocumentArea = null,
 ): Promise<DocumentRow | null> {
-  return findDocumentWhere(db, documentId, visibleDocumentsCondition(userId, spaceId));
+  return findDocumentWhere(db, documentId, visibleDocumentsCondition(userId, area));
 }
 
 /** One document the user may delete from the chat (`deletableDocumentsCondition`); null otherwise. */
@@ -634,7 +634,7 @@ export async function findVisibleDocumentsByIds(
   db: Database,
   userId: string,
   documentIds: string[],
-  spaceId: string | null = null,
+  area: DocumentArea = null,
 ): Promise<DocumentRow[]> {
   const valid = documentIds.filter((id) => isUuid(id));
   if (valid.length === 0) return [];
@@ -642,7 +642,7 @@ export async function findVisibleDocumentsByIds(
     .select(documentColumns)
     .from(documents)
     .leftJoin(files, eq(files.id, documents.fileId))
-    .where(and(inArray(documents.id, valid), visibleDocumentsCondition(userId, spaceId)));
+    .where(and(inArray(documents.id, valid), visibleDocumentsCondition(userId, area)));
 }
 
 /** Adds the tag to each document that lacks it. */

@@ -2,7 +2,7 @@ import type { SearchResult, Space, SpaceFile, SpaceFileUpload } from '@lumen/con
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_ORIGIN, type TestContext } from '../../test/build-test-app.ts';
 import { FAKE_ELF, SIGNATURE_LIKE_TITLES } from '../../test/document-fixtures.ts';
-import { type FilePart, multipartBody } from '../../test/multipart.ts';
+import { type FilePart, postSpaceFiles } from '../../test/multipart.ts';
 import {
   type Actor,
   callApi,
@@ -20,13 +20,7 @@ let viewer: Actor;
 let space: Space;
 
 function upload(actor: Actor, spaceId: string, files: FilePart[]) {
-  const { payload, headers } = multipartBody(files);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/spaces/${spaceId}/files`,
-    headers: { ...headers, ...TEST_ORIGIN, cookie: actor.cookie },
-    payload,
-  });
+  return postSpaceFiles(ctx, actor.cookie, spaceId, files);
 }
 
 async function listFiles(actor: Actor, spaceId = space.id): Promise<SpaceFile[]> {

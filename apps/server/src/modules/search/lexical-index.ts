@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { chunks, searchSegments, searchTombstones } from '../../db/schema/index.ts';
 import { columnNames, copyByteaById, type Database, isPgliteHandle, rowsOf } from '../../platform/db.ts';
-import { searchScopeIdsSource } from '../access/index.ts';
+import { type DocumentArea, searchScopeIdsSource } from '../access/index.ts';
 
 /**
  * The packed lexical index (ADR 0094): segments of postings per (lexeme, search scope), read by the query's lexemes in
@@ -157,7 +157,7 @@ export async function readSegments(
   db: Database,
   lexemes: string[],
   userId: string,
-  spaceId: string | null,
+  area: DocumentArea,
   { minPostingsToCopy = MIN_POSTINGS_TO_COPY }: { minPostingsToCopy?: number } = {},
 ): Promise<{ segments: Segment[]; tombstones: Tombstones; scopeIds: number[] }> {
   if (lexemes.length === 0) return { segments: [], tombstones: new Map(), scopeIds: [] };
@@ -165,7 +165,7 @@ export async function readSegments(
   // by id. A body gone meanwhile (compaction replaced its segment) means another snapshot: read again, at last in one statement.
   for (let attempt = 0; ; attempt++) {
     const copyFrom = isPgliteHandle(db) && attempt < MAX_COPY_ATTEMPTS ? minPostingsToCopy : null;
-    const read = await readSegmentsOnce(db, lexemes, userId, spaceId, copyFrom);
+    const read = await readSegmentsOnce(db, lexemes, userId, area, copyFrom);
     if (read) return read;
   }
 }
@@ -184,7 +184,7 @@ async function readSegmentsOnce(
   db: Database,
   lexemes: string[],
   userId: string,
-  spaceId: string | null,
+  area: DocumentArea,
   /** Bodies of at least this many postings are copied apart (null: none). */
   copyFrom: number | null,
 ): Promise<{ segments: Segment[]; tombstones: Tombstones; scopeIds: number[] } | null> {
@@ -194,7 +194,7 @@ async function readSegmentsOnce(
     lexemes.map((lexeme) => sql`${lexeme}`),
     sql`, `,
   );
-  const scopeSource = await searchScopeIdsSource(db, userId, spaceId);
+  const scopeSource = await searchScopeIdsSource(db, userId, area);
   const result = await db.execute(sql`
     WITH scope AS MATERIALIZED (SELECT id FROM ${scopeSource})
     SELECT 'segment' AS kind, g.id, g.scope_id AS "scopeId", g.lexeme, g.posting_count AS "postingCount",

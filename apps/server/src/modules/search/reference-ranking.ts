@@ -27,7 +27,7 @@ export async function rankByChunkTerms(
     ),
     sql` `,
   );
-  const conditions: SQL[] = [visibleDocumentsCondition(filter.userId, filter.spaceId ?? null)];
+  const conditions: SQL[] = [visibleDocumentsCondition(filter.userId, filter.area ?? null)];
   if (filter.mimeType) conditions.push(eq(documents.mimeType, filter.mimeType));
   if (filter.documentIds) conditions.push(inArray(documents.id, filter.documentIds));
   if (filter.sources) conditions.push(inArray(documents.source, filter.sources));

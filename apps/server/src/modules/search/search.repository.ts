@@ -10,7 +10,7 @@ import {
   searchStats,
 } from '../../db/schema/index.ts';
 import { columnNames, type Database, packTexts, rowsOf, unpackText } from '../../platform/db.ts';
-import { visibleDocumentsCondition } from '../access/index.ts';
+import { type DocumentArea, visibleDocumentsCondition } from '../access/index.ts';
 import { type CompactionReport, compactSearchSegments } from './compaction.ts';
 import { findChunkIdsOfDocuments, rankSegments, readSegments, segmentColumns, textArrayOf } from './lexical-index.ts';
 
@@ -25,8 +25,8 @@ export interface Bm25Parameters {
 
 export interface PassageFilter {
   userId: string;
-  /** Only this space's documents (a space's chat). */
-  spaceId?: string;
+  /** Only this area's documents (a space's chat, the team room); everywhere the user may look when absent. */
+  area?: DocumentArea;
   mimeType?: string;
   documentIds?: string[];
   /** Only documents from these platforms ("what did we decide in Slack"). */
@@ -47,7 +47,7 @@ function searchableCondition(filter: PassageFilter, scopeIds?: number[]): SQL | 
     // current scope, without planning it again.
     scopeIds
       ? sql`${documents.searchScopeId} = ANY(${sql.param(scopeIds)}::bigint[])`
-      : visibleDocumentsCondition(filter.userId, filter.spaceId ?? null),
+      : visibleDocumentsCondition(filter.userId, filter.area ?? null),
   ];
   if (filter.mimeType) conditions.push(eq(documents.mimeType, filter.mimeType));
   if (filter.documentIds) conditions.push(inArray(documents.id, filter.documentIds));
@@ -256,7 +256,7 @@ async function rankSearchable<Row extends { chunkId: number }>(
     db,
     [...weights.keys()],
     filter.userId,
-    filter.spaceId ?? null,
+    filter.area ?? null,
   );
   if (segments.length === 0) return [];
   const allowedChunkIds = filter.documentIds ? await findChunkIdsOfDocuments(db, filter.documentIds) : undefined;

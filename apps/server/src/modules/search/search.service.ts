@@ -2,6 +2,7 @@ import { type DocumentSource, isUuid, type SearchResult } from '@lumen/contract'
 import type { Database } from '../../platform/db.ts';
 import type { Embedder } from '../../platform/embeddings.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { DocumentArea } from '../access/index.ts';
 import {
   analyzeQuery,
   type Bm25Parameters,
@@ -32,8 +33,8 @@ export interface SearchPassagesInput {
   documentIds?: string[];
   /** Only documents from these platforms (still only those the user may view). */
   sources?: DocumentSource[];
-  /** Only this space's documents (a space's chat; still only if the user may view the space). */
-  spaceId?: string;
+  /** Only this area's documents (a space's chat, the team room; still only those the user may view). */
+  area?: DocumentArea;
   /** With an embedder (app.embeddings), search is hybrid: lexical and vector rankings fused. */
   embedder?: Embedder | null;
   /** Called when the vector half fails; the search then answers from the lexical half. */
@@ -79,7 +80,7 @@ export async function searchPassages(db: Database, input: SearchPassagesInput): 
     ...(input.mimeType ? { mimeType: input.mimeType } : {}),
     ...(documentIds ? { documentIds } : {}),
     ...(input.sources && input.sources.length > 0 ? { sources: input.sources } : {}),
-    ...(input.spaceId ? { spaceId: input.spaceId } : {}),
+    ...(input.area ? { area: input.area } : {}),
   };
   const analysis = await analyzeQuery(db, input.query);
   let passages: Array<PassageRow & ScoredChunk>;

@@ -1,4 +1,4 @@
-import { TEAM_CHAT_PAGE_SIZE } from '@lumen/contract';
+import { type Citation, TEAM_CHAT_PAGE_SIZE } from '@lumen/contract';
 import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { teamChatReads, teamMessages, user } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
@@ -11,6 +11,10 @@ const messageColumns = {
   content: teamMessages.content,
   createdAt: teamMessages.createdAt,
   editedAt: teamMessages.editedAt,
+  kind: teamMessages.kind,
+  status: teamMessages.status,
+  replyToId: teamMessages.replyToId,
+  citations: teamMessages.citations,
   firstName: user.firstName,
   lastName: user.lastName,
   email: user.email,
@@ -25,6 +29,10 @@ export interface TeamMessageRow {
   content: string;
   createdAt: Date;
   editedAt: Date | null;
+  kind: 'member' | 'assistant';
+  status: 'answering' | 'done' | 'failed';
+  replyToId: string | null;
+  citations: Citation[];
   /** The author's profile; null when the account is gone. */
   firstName: string | null;
   lastName: string | null;
@@ -72,9 +80,17 @@ export async function findTeamMessage(db: Database, teamId: string, id: string):
   return row ?? null;
 }
 
+/** A message by id alone (the answer job, which knows no team yet). */
+export async function findMessageById(db: Database, id: string): Promise<TeamMessageRow | null> {
+  const [row] = await selectMessages(db).where(eq(teamMessages.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function insertTeamMessage(
   db: Database,
-  values: { teamId: string; userId: string; content: string },
+  values:
+    | { teamId: string; userId: string; content: string }
+    | { teamId: string; kind: 'assistant'; status: 'answering'; replyToId: string; content: '' },
 ): Promise<string> {
   const [row] = await db.insert(teamMessages).values(values).returning({ id: teamMessages.id });
   if (!row) throw new Error('team message not stored');
@@ -83,6 +99,32 @@ export async function insertTeamMessage(
 
 export async function updateTeamMessageContent(db: Database, id: string, content: string): Promise<void> {
   await db.update(teamMessages).set({ content, editedAt: new Date() }).where(eq(teamMessages.id, id));
+}
+
+/**
+ * Writes an assistant answer's text so far (and, once finished, its status and citations); false when the answer is
+ * gone (deleted meanwhile) or no longer 'answering' (finished by another attempt).
+ */
+export async function updateAnswer(
+  db: Database,
+  id: string,
+  values: { content: string; status?: 'done' | 'failed'; citations?: Citation[] },
+): Promise<boolean> {
+  const rows = await db
+    .update(teamMessages)
+    .set(values)
+    .where(and(eq(teamMessages.id, id), eq(teamMessages.kind, 'assistant'), eq(teamMessages.status, 'answering')))
+    .returning({ id: teamMessages.id });
+  return rows.length > 0;
+}
+
+/** How many of the team's answers are still being written (so one team cannot queue the assistant without end). */
+export async function countAnswering(db: Database, teamId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(teamMessages)
+    .where(and(eq(teamMessages.teamId, teamId), eq(teamMessages.status, 'answering')));
+  return Number(row?.count ?? 0);
 }
 
 export async function deleteTeamMessage(db: Database, id: string): Promise<void> {

@@ -31,7 +31,7 @@ const idParams = z.object({ id: z.string().min(1).max(200) });
 
 /** The team's chat room (issue #13): read a page, send, edit one's own, delete one's own (admins: any). */
 export const teamChatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): TeamChatDeps => ({ db: app.database.db, realtime: app.realtime, log: app.log });
+  const deps = (): TeamChatDeps => ({ db: app.database.db, realtime: app.realtime, jobs: app.jobs, log: app.log });
 
   app.get(
     '/team-chat/messages',

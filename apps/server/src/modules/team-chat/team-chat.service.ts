@@ -1,9 +1,13 @@
 import {
   displayName,
   isUuid,
+  mentionsAssistant,
+  PRODUCT_NAME,
+  questionOfMention,
   type SendTeamMessageInput,
   TEAM_CHAT_MESSAGES,
   TEAM_CHAT_UNREAD_CAP,
+  TEAM_ROOM_ANSWERS_AT_ONCE,
   type TeamChatUnread,
   type TeamMessage,
   type TeamMessagePage,
@@ -14,10 +18,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { writeAuditEntry } from '../../platform/audit.ts';
 import { type Database, lockKeysForTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { JobQueue } from '../../platform/jobs.ts';
 import type { Realtime } from '../../platform/realtime.ts';
 import type { Actor } from '../../platform/request-user.ts';
 import { canDeleteTeamMessage, canEditTeamMessage, requireMembership } from '../access/index.ts';
 import {
+  countAnswering,
   countUnread,
   deleteTeamMessage,
   findTeamMessage,
@@ -31,28 +37,44 @@ import {
 export interface TeamChatDeps {
   db: Database;
   realtime: Realtime;
+  jobs: JobQueue;
   log: FastifyBaseLogger;
 }
 
-function toTeamMessage(row: TeamMessageRow): TeamMessage {
+/** The job that writes the assistant's answer to an `@Lumen` question (`team-chat.jobs.ts`). */
+export const ANSWER_IN_ROOM_JOB = 'team-chat.answer';
+export interface AnswerInRoomPayload {
+  answerId: string;
+}
+
+function senderOf(row: TeamMessageRow): TeamMessage['sender'] {
+  if (row.kind === 'assistant') return { name: PRODUCT_NAME, avatarUrl: null };
   const hasProfile = row.userId !== null && row.firstName !== null;
+  return {
+    name: hasProfile ? displayName(row, TEAM_CHAT_MESSAGES.unknownUser) : TEAM_CHAT_MESSAGES.unknownUser,
+    avatarUrl: hasProfile ? row.avatarUrl : null,
+  };
+}
+
+export function toTeamMessage(row: TeamMessageRow): TeamMessage {
   return {
     id: row.id,
     seq: row.seq,
     teamId: row.teamId,
+    kind: row.kind,
     userId: row.userId,
-    sender: {
-      name: hasProfile ? displayName(row, TEAM_CHAT_MESSAGES.unknownUser) : TEAM_CHAT_MESSAGES.unknownUser,
-      avatarUrl: hasProfile ? row.avatarUrl : null,
-    },
+    sender: senderOf(row),
     content: row.content,
+    status: row.status,
+    replyToId: row.replyToId,
+    citations: row.citations,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
   };
 }
 
 /** Pushes a room event to the team; the message is stored either way, and clients catch up on their next fetch. */
-async function publish(deps: TeamChatDeps, teamId: string, event: Parameters<Realtime['publishToTeam']>[1]) {
+export async function publish(deps: TeamChatDeps, teamId: string, event: Parameters<Realtime['publishToTeam']>[1]) {
   try {
     await deps.realtime.publishToTeam(teamId, event);
   } catch (error) {
@@ -73,7 +95,7 @@ export async function listOnline(deps: TeamChatDeps, userId: string): Promise<Te
   return { online: await deps.realtime.onlineMembers(teamId) };
 }
 
-async function requireMessage(db: Database, teamId: string, id: string): Promise<TeamMessageRow> {
+export async function requireMessage(db: Database, teamId: string, id: string): Promise<TeamMessageRow> {
   // Another team's message, or no message: the same answer.
   const row = isUuid(id) ? await findTeamMessage(db, teamId, id) : null;
   if (!row) throw AppError.of('TEAM_MESSAGE_NOT_FOUND');
@@ -83,16 +105,36 @@ async function requireMessage(db: Database, teamId: string, id: string): Promise
 /**
  * Stores a message and pushes it to every member's open sockets. Messages of one team are written one at a time (an
  * advisory lock), so their `seq` order is their commit order: a client that asks for what came after its last
- * message never misses one committed later with a smaller number.
+ * message never misses one committed later with a smaller number. A message that mentions the assistant (`@Lumen`)
+ * with a question also gets the assistant's answer, empty and 'answering', right after it, and the job that writes
+ * it (queued in the same transaction, so a crash never leaves an answer nobody writes).
  */
 export async function sendMessage(deps: TeamChatDeps, actor: Actor, input: SendTeamMessageInput): Promise<TeamMessage> {
   const { teamId } = await requireMembership(deps.db, actor.userId);
-  const message = await deps.db.transaction(async (tx) => {
+  const asksAssistant = mentionsAssistant(input.content) && questionOfMention(input.content) !== '';
+  const { message, answer } = await deps.db.transaction(async (tx) => {
     await lockKeysForTransaction(tx, [`team-chat:${teamId}`]);
+    if (asksAssistant && (await countAnswering(tx, teamId)) >= TEAM_ROOM_ANSWERS_AT_ONCE) {
+      throw AppError.of('TEAM_ROOM_ASSISTANT_BUSY');
+    }
     const id = await insertTeamMessage(tx, { teamId, userId: actor.userId, content: input.content });
-    return toTeamMessage(await requireMessage(tx, teamId, id));
+    const sent = toTeamMessage(await requireMessage(tx, teamId, id));
+    if (!asksAssistant) return { message: sent, answer: null };
+    const answerId = await insertTeamMessage(tx, {
+      teamId,
+      kind: 'assistant',
+      status: 'answering',
+      replyToId: id,
+      content: '',
+    });
+    await deps.jobs.enqueue(ANSWER_IN_ROOM_JOB, { answerId } satisfies AnswerInRoomPayload, { db: tx, maxAttempts: 2 });
+    return { message: sent, answer: toTeamMessage(await requireMessage(tx, teamId, answerId)) };
   });
   await publish(deps, teamId, { type: 'team_message', message });
+  if (answer) {
+    await publish(deps, teamId, { type: 'team_message', message: answer });
+    deps.jobs.wake();
+  }
   return message;
 }
 

@@ -8,7 +8,7 @@ import { workspaceOverview } from './workspace-overview.ts';
 
 /**
  * The assistant's tools for one session. delete_file and save_to_storage only where the user can confirm them, and
- * never in a space's chat: delete_file deletes the user's own files outside spaces, which that chat does not read
+ * never in a space's chat or the team room: delete_file deletes the user's own files outside spaces, which that chat does not read
  * (space files are deleted from the space, by role), and the connected stores are one person's, not the space's.
  * save_to_storage also needs the integrations' stores.
  */
@@ -22,7 +22,7 @@ export function createAssistantTools(session: AssistantSession) {
     save_to_storage: saveToStorage(session),
   };
   const { delete_file: _delete, save_to_storage: _save, ...readOnly } = tools;
-  if (!session.canConfirm || session.spaceId) return readOnly;
+  if (!session.canConfirm || session.area) return readOnly;
   return session.cloudFiles ? tools : { ...readOnly, delete_file: tools.delete_file };
 }
 

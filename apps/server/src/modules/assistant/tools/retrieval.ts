@@ -30,7 +30,7 @@ export async function retrievePassages(session: AssistantSession, query: Passage
     ...(query.mimeType ? { mimeType: query.mimeType } : {}),
     ...(query.documentIds ? { documentIds: query.documentIds } : {}),
     ...(platform ? { sources: [platform] } : {}),
-    ...(session.spaceId ? { spaceId: session.spaceId } : {}),
+    ...(session.area ? { area: session.area } : {}),
     embedder: session.embedder,
     snippets: false,
   });

@@ -45,13 +45,13 @@ const blocked = (output: SaveToStorageOutput): Plan => ({ status: 'blocked', out
 
 /** A document only when the user may view it: another user's id is not-found, exactly like a missing one. */
 async function resolveContent(session: AssistantSession, input: SaveToStorageInput): Promise<Content | Plan> {
-  const { db, userId, spaceId } = session;
+  const { db, userId, area } = session;
   if (input.documentId) {
-    const document = await findVisibleDocument(db, userId, input.documentId, spaceId);
+    const document = await findVisibleDocument(db, userId, input.documentId, area);
     return document ? { kind: 'document', document: toDocumentRef(document) } : blocked(saveOutput('not-found'));
   }
   if (input.documentTitle?.trim()) {
-    const match = await findDocumentByTitle(db, userId, input.documentTitle, 'view', spaceId);
+    const match = await findDocumentByTitle(db, userId, input.documentTitle, 'view', area);
     if (match.status === 'found') return { kind: 'document', document: match.document };
     return blocked(
       saveOutput(match.status, {

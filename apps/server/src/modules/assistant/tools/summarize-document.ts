@@ -26,30 +26,28 @@ async function resolveDocument(
   session: AssistantSession,
   input: { documentId?: string; title?: string },
 ): Promise<{ document: DocumentRef | null; candidates: DocumentRef[] }> {
-  const { db, userId, spaceId } = session;
+  const { db, userId, area } = session;
   if (input.documentId) {
-    const found = await findVisibleDocument(db, userId, input.documentId, spaceId);
+    const found = await findVisibleDocument(db, userId, input.documentId, area);
     return { document: found && toDocumentRef(found), candidates: [] };
   }
   if (input.title) {
-    const matches = await findVisibleDocumentsByTitle(db, userId, input.title.trim(), 'view', spaceId);
+    const matches = await findVisibleDocumentsByTitle(db, userId, input.title.trim(), 'view', area);
     const exact = matches.filter((doc) => doc.title.toLowerCase() === input.title?.trim().toLowerCase());
     if (exact.length >= 1) return { document: exact[0] ?? null, candidates: [] };
     if (matches.length === 1) return { document: matches[0] ?? null, candidates: [] };
     return {
       document: null,
-      candidates: matches.length ? matches : await listRecentVisibleDocuments(db, userId, 10, spaceId),
+      candidates: matches.length ? matches : await listRecentVisibleDocuments(db, userId, 10, area),
     };
   }
   // "Summarize this": the newest file attached in the conversation, else the newest document.
-  const attached = (await findVisibleDocumentsByIds(db, userId, session.attachedDocumentIds, spaceId)).map(
-    toDocumentRef,
-  );
+  const attached = (await findVisibleDocumentsByIds(db, userId, session.attachedDocumentIds, area)).map(toDocumentRef);
   const newestAttached = session.attachedDocumentIds
     .map((id) => attached.find((doc) => doc.documentId === id))
     .find((doc) => doc !== undefined);
   if (newestAttached) return { document: newestAttached, candidates: [] };
-  const [newest] = await listRecentVisibleDocuments(db, userId, 1, spaceId);
+  const [newest] = await listRecentVisibleDocuments(db, userId, 1, area);
   return { document: newest ?? null, candidates: [] };
 }
 

@@ -18,8 +18,8 @@ export const workspaceOverview = (session: AssistantSession) =>
     execute: async (): Promise<WorkspaceOutput> => {
       const { db, userId } = session;
       const [counts, recent, conversations] = await Promise.all([
-        countVisibleDocuments(db, userId, session.spaceId),
-        listRecentVisibleDocuments(db, userId, 5, session.spaceId),
+        countVisibleDocuments(db, userId, session.area),
+        listRecentVisibleDocuments(db, userId, 5, session.area),
         countUserConversations(db, userId),
       ]);
       const byStatus = Object.fromEntries(DOCUMENT_STATUS_IDS.map((status) => [status, 0])) as Record<

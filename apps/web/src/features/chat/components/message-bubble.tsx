@@ -2,6 +2,7 @@ import type { Attachment } from '@lumen/contract';
 import { isToolUIPart } from 'ai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CitationChips } from '@/components/citation-chips';
 import { MarkdownContent } from '@/components/markdown-content';
 import { CHAT } from '@/config/ui';
 import { formatMessageTime } from '@/lib/format-date';
@@ -9,7 +10,6 @@ import { cn } from '@/lib/utils';
 import type { ChatMessage } from '../types';
 import { getCitations } from '../utils/message-parts';
 import { AttachedFiles } from './attached-files';
-import { CitationChips } from './citation-chips';
 import { ToolPartView } from './tool-part-view';
 import { UploadNoticeView } from './upload-notice-view';
 

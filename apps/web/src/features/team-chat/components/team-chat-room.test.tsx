@@ -14,9 +14,13 @@ function message(seq: number, userId: string | null, content: string, name = 'Gr
     id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
     seq,
     teamId: 'team-1',
+    kind: 'member',
     userId,
     sender: { name, avatarUrl: null },
     content,
+    status: 'done',
+    replyToId: null,
+    citations: [],
     createdAt: `2026-11-2${seq < 3 ? 0 : 1}T09:3${seq}:00.000Z`,
     editedAt: null,
   };
@@ -114,5 +118,52 @@ describe('TeamChatRoom', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Off-topic')).not.toBeInTheDocument());
     expect(stub.findRequests('DELETE', `${MESSAGES}/${target.id}`)).toHaveLength(1);
+  });
+
+  it("shows the assistant's answers: writing, with their sources, and a failure in the reader's words", async () => {
+    const question = message(1, 'user-grace', '@Lumen what is the shutdown code?');
+    const answer = (seq: number, fields: Partial<TeamMessage>): TeamMessage => ({
+      ...message(seq, null, '', 'Lumen'),
+      kind: 'assistant',
+      replyToId: question.id,
+      ...fields,
+    });
+    stubFetch({
+      [`GET ${MESSAGES}`]: () =>
+        jsonResponse({
+          messages: [
+            question,
+            answer(2, { status: 'answering' }),
+            answer(3, {
+              status: 'done',
+              content: 'The shutdown code is QX87754. [1]',
+              citations: [
+                { index: 1, documentId: 'd1', title: 'cold-store.txt', source: 'space', page: null, url: '/api/d1' },
+              ],
+            }),
+            answer(4, { status: 'failed', content: 'Lumen could not answer this time. Please ask again.' }),
+          ],
+          hasOlder: false,
+        }),
+    });
+    renderWithProviders(<TeamChatRoom currentUserId={ME} isTeamAdmin={false} />);
+    const answers = await screen.findAllByTestId('assistant-answer');
+    expect(answers).toHaveLength(3);
+    const [writing, done, failed] = answers;
+    expect(writing).toHaveAttribute('aria-busy', 'true');
+    expect(writing).toHaveTextContent("Reading the team's shared documents");
+    expect(done).not.toHaveAttribute('aria-busy');
+    expect(done).toHaveTextContent('QX87754');
+    expect(within(done as HTMLElement).getByRole('link', { name: /\[1\] cold-store.txt \(Space\)/ })).toHaveAttribute(
+      'href',
+      '/api/d1',
+    );
+    expect(failed).toHaveTextContent('Lumen could not answer this time. Please ask again.');
+    // Nobody edits an answer; a non-admin cannot delete one.
+    for (const item of answers) {
+      expect(within(item).queryByRole('button', { name: 'Edit message' })).not.toBeInTheDocument();
+      expect(within(item).queryByRole('button', { name: 'Delete message' })).not.toBeInTheDocument();
+    }
+    expect(screen.getByText(/Ask @Lumen about the files in your team's public spaces/)).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
-import { TEAM_MESSAGE_MAX, type TeamMessage } from '@lumen/contract';
-import { PencilIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import { TEAM_CHAT_MESSAGES, TEAM_MESSAGE_MAX, type TeamMessage } from '@lumen/contract';
+import { PencilIcon, SendIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CitationChips } from '@/components/citation-chips';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadError } from '@/components/load-error';
 import { MarkdownContent } from '@/components/markdown-content';
@@ -177,6 +178,8 @@ function MessageItem({ message, isOwn, canDelete, onChanged, onDeleted }: Messag
   const deleteMessage = useDeleteTeamMessage();
   const editId = useId();
   const time = formatMessageTime(message.createdAt, i18n.language);
+  const isAnswer = message.kind === 'assistant';
+  const isAnswering = isAnswer && message.status === 'answering';
 
   const save = async () => {
     if (!draft.trim() || editMessage.isPending) return;
@@ -193,9 +196,14 @@ function MessageItem({ message, isOwn, canDelete, onChanged, onDeleted }: Messag
     <li className={cn('flex gap-3', isOwn && 'flex-row-reverse')}>
       <span
         aria-hidden="true"
-        className="flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-muted font-medium text-xs"
+        className={cn(
+          'flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full font-medium text-xs',
+          isAnswer ? 'bg-primary/15 text-primary-text' : 'bg-muted',
+        )}
       >
-        {message.sender.avatarUrl ? (
+        {isAnswer ? (
+          <SparklesIcon className="size-4" />
+        ) : message.sender.avatarUrl ? (
           <img src={message.sender.avatarUrl} alt="" className="size-full object-cover" />
         ) : (
           initialsOf(message.sender.name)
@@ -203,6 +211,9 @@ function MessageItem({ message, isOwn, canDelete, onChanged, onDeleted }: Messag
       </span>
       <article
         aria-label={t('messageBy', { name: message.sender.name, time })}
+        // While an answer is written, screen readers wait for the whole of it rather than reading every piece.
+        aria-busy={isAnswering || undefined}
+        data-testid={isAnswer ? 'assistant-answer' : undefined}
         className={cn(
           'grid max-w-[75%] gap-1 rounded-lg px-3 py-2',
           isOwn ? 'bg-primary/10 text-foreground' : 'bg-muted/60',
@@ -250,6 +261,8 @@ function MessageItem({ message, isOwn, canDelete, onChanged, onDeleted }: Messag
               </Button>
             </div>
           </form>
+        ) : isAnswer ? (
+          <AnswerBody message={message} />
         ) : (
           <MarkdownContent text={message.content} />
         )}
@@ -302,6 +315,33 @@ function MessageItem({ message, isOwn, canDelete, onChanged, onDeleted }: Messag
   );
 }
 
+/** The assistant's answer: its text as it is written, then its sources; a failure in the reader's language. */
+function AnswerBody({ message }: { message: TeamMessage }) {
+  const { t } = useTranslation('teamChat');
+  if (message.status === 'failed') {
+    return (
+      <p className="text-muted-foreground text-sm">
+        {message.content === TEAM_CHAT_MESSAGES.assistantQuestionGone
+          ? t('assistantQuestionGone')
+          : t('assistantFailed')}
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-2">
+      {message.content ? <MarkdownContent text={message.content} /> : null}
+      {message.status === 'answering' ? (
+        <p className="flex items-center gap-2 text-muted-foreground text-xs">
+          <Spinner aria-hidden="true" />
+          {t('assistantAnswering')}
+        </p>
+      ) : (
+        <CitationChips citations={message.citations} />
+      )}
+    </div>
+  );
+}
+
 /**
  * Writes to the room: Enter sends, Shift+Enter starts a new line. A blank message, or one typed while the last is still
  * sending, is ignored (spec 001); a failed send shows 'Failed to send message' and keeps the text to try again.
@@ -314,6 +354,7 @@ function Composer({ onSent }: { onSent: (message: TeamMessage) => void }) {
   const sendMessage = useSendTeamMessage();
   const inputId = useId();
   const errorId = useId();
+  const hintId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const noticeTyping = useTypingNotice();
 
@@ -358,7 +399,7 @@ function Composer({ onSent }: { onSent: (message: TeamMessage) => void }) {
           rows={2}
           maxLength={TEAM_MESSAGE_MAX}
           placeholder={t('composerPlaceholder')}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
           onChange={(event) => {
             setText(event.target.value);
             if (event.target.value.trim()) noticeTyping();
@@ -375,6 +416,9 @@ function Composer({ onSent }: { onSent: (message: TeamMessage) => void }) {
           {sendMessage.isPending ? <Spinner aria-hidden="true" /> : <SendIcon aria-hidden="true" />}
         </Button>
       </div>
+      <p id={hintId} className="text-muted-foreground text-xs">
+        {t('assistantHint')}
+      </p>
     </form>
   );
 }

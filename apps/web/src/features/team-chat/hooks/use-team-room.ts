@@ -4,11 +4,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRealtimeEvents, useRealtimeStatus } from '@/hooks/use-realtime-events';
 import { getTeamMessages, useTeamRoomQuery } from '../api/get-team-messages';
 import { teamChatKeys } from '../api/keys';
-import { withMessages, withoutMessage } from '../utils/room-state';
+import { withDelta, withMessages, withoutMessage } from '../utils/room-state';
 
 /**
  * The team room as this screen shows it: the last page loaded at once, messages pushed over the app's realtime
- * connection merged in as they come (sent, edited, deleted), older pages on demand, and after a reconnect what came
+ * connection merged in as they come (sent, edited, deleted, an assistant answer growing as it is written), older pages on demand, and after a reconnect what came
  * while the socket was down (`after` the newest message held).
  */
 export function useTeamRoom() {
@@ -23,8 +23,14 @@ export function useTeamRoom() {
   );
 
   useRealtimeEvents((event) => {
-    if (event.type === 'team_message' || event.type === 'team_message_edited') {
+    if (
+      event.type === 'team_message' ||
+      event.type === 'team_message_edited' ||
+      event.type === 'team_message_changed'
+    ) {
       update((room) => withMessages(room, [event.message]));
+    } else if (event.type === 'team_message_delta') {
+      update((room) => withDelta(room, event));
     } else if (event.type === 'team_message_deleted') {
       update((room) => withoutMessage(room, event.id));
     }

@@ -1,4 +1,4 @@
-import type { TeamMessage, TeamMessagePage } from '@lumen/contract';
+import type { RealtimeEvent, TeamMessage, TeamMessagePage } from '@lumen/contract';
 
 /**
  * Merges messages into the loaded room: one entry per id (the later copy wins: an edit), ordered by the server's `seq`,
@@ -16,6 +16,21 @@ export function withMessages(room: TeamMessagePage, incoming: readonly TeamMessa
 
 export function withoutMessage(room: TeamMessagePage, id: string): TeamMessagePage {
   return { ...room, messages: room.messages.filter((message) => message.id !== id) };
+}
+
+/**
+ * More text of an answer being written: appended where it belongs. A piece this copy already has (it loaded the answer
+ * after the piece was stored) is skipped; after a gap (pieces missed) the copy waits for the finished answer, which
+ * replaces it whole.
+ */
+export function withDelta(
+  room: TeamMessagePage,
+  delta: Extract<RealtimeEvent, { type: 'team_message_delta' }>,
+): TeamMessagePage {
+  const target = room.messages.find((message) => message.id === delta.id);
+  if (!target || target.status !== 'answering' || target.content.length !== delta.offset) return room;
+  const grown = { ...target, content: target.content + delta.text };
+  return { ...room, messages: room.messages.map((message) => (message.id === delta.id ? grown : message)) };
 }
 
 /** The UTC-independent calendar day of a message in the reader's time zone, for the day separators. */
