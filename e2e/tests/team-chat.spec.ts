@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { E2E_APP_URL } from '../playwright.config.ts';
 import { checkPage, post, signUp } from '../support/a11y.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
 
-test('team chat: a message reaches a teammate live, an edit and a deletion follow, and the room passes WCAG 2.2 AA', async ({
+test('team chat: a message reaches a teammate live, @Lumen answers from the team space with its source, an edit and a deletion follow, and the room passes WCAG 2.2 AA', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -56,11 +57,43 @@ test('team chat: a message reaches a teammate live, an edit and a deletion follo
   await expect(seenByMember).toContainText('Tuesday');
   await expect(seenByMember).toContainText('(edited)');
 
+  // @Lumen answers in the room from the team's public space, streamed to both screens, with its source.
+  const space = await post(adminContext.request, '/api/spaces', { name: 'Harbour Office' });
+  expect(space.status()).toBe(201);
+  const { id: spaceId } = (await space.json()) as { id: string };
+  const uploaded = await adminContext.request.post(`/api/spaces/${spaceId}/files`, {
+    headers: { origin: E2E_APP_URL },
+    multipart: {
+      files: {
+        name: 'tide-gauge.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('The tide gauge at the north pier is calibrated every second Thursday.'),
+      },
+    },
+  });
+  expect(uploaded.status()).toBe(201);
+  await expect
+    .poll(async () => {
+      const response = await adminContext.request.get(`/api/spaces/${spaceId}/files`);
+      const { files } = (await response.json()) as { files: Array<{ status: string }> };
+      return files[0]?.status;
+    })
+    .toBe('ready');
+  const memberComposer = member.getByRole('textbox', { name: 'Message your team' });
+  await memberComposer.fill('@Lumen when is the tide gauge calibrated?');
+  await memberComposer.press('Enter');
+  const answerSeenByAdmin = admin.getByTestId('assistant-answer');
+  await expect(answerSeenByAdmin).toContainText('every second Thursday', { timeout: 20_000 });
+  await expect(answerSeenByAdmin).not.toHaveAttribute('aria-busy', 'true');
+  await expect(answerSeenByAdmin.getByRole('link', { name: /\[1\] tide-gauge\.txt/ })).toBeVisible();
+  await expect(member.getByTestId('assistant-answer')).toContainText('every second Thursday');
+
   expect(await checkPage(admin, 'team-chat with messages')).toEqual([]);
 
   // The admin removes the member's message after confirming; it disappears from both screens.
   await admin
     .getByRole('article', { name: /Message from Alan Turing/ })
+    .filter({ hasText: 'I will bring the charts.' })
     .getByRole('button', { name: 'Delete message' })
     .click();
   const confirm = admin.getByRole('alertdialog', { name: 'Delete this message?' });
