@@ -72,6 +72,12 @@ const typingEventSchema = z.object({
   name: z.string(),
 });
 
+/**
+ * The server may have missed events meant for this connection (its database connection was lost and is back): fetch
+ * again what the screen shows, as after a reconnect.
+ */
+const resyncEventSchema = z.object({ type: z.literal('resync') });
+
 /** Every message the server pushes. */
 export const realtimeEventSchema = z.union([
   integrationEventSchema,
@@ -81,6 +87,7 @@ export const realtimeEventSchema = z.union([
   teamMessageDeletedEventSchema,
   presenceEventSchema,
   typingEventSchema,
+  resyncEventSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 

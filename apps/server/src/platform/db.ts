@@ -30,10 +30,15 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
   close(): Promise<void>;
   /**
-   * PostgreSQL server only: LISTEN on a channel over a dedicated connection (realtime fan-out across instances).
-   * Resolves with a function that stops listening.
+   * PostgreSQL server only: LISTEN on a channel over a dedicated connection (realtime fan-out across instances). A lost
+   * connection (the server restarted) is opened again and LISTENs again; `onRelisten` is called then, since what was
+   * notified in between never arrived. Resolves with a function that stops listening.
    */
-  listen?: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+  listen?: (
+    channel: string,
+    onMessage: (payload: string) => void,
+    onRelisten?: () => void,
+  ) => Promise<() => Promise<void>>;
 }
 
 /** Whether a database error is a unique-constraint violation (drizzle wraps the driver's error in `cause`). */
@@ -320,8 +325,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     hasVector: names.has('vector'),
     ping: () => ping(db as unknown as Database),
     close: () => pool.end(),
-    listen: async (channel, onMessage) => {
+    listen: async (channel, onMessage, onRelisten) => {
       let client: pg.Client | null = null;
+      let hasListened = false;
       let isStopped = false;
       let retry: NodeJS.Timeout | null = null;
       const connect = async (): Promise<void> => {
@@ -337,6 +343,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
         client = next;
         await next.connect();
         await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        if (hasListened) onRelisten?.();
+        hasListened = true;
       };
       const reconnectLater = (delayMs: number): void => {
         client = null;

@@ -542,7 +542,14 @@ export const jobsPlugin = fp(
     });
     app.decorate('jobs', queue);
     // A job enqueued on any instance wakes this one within a round trip, not at the next poll.
-    const stopListening = listen ? await listen(JOBS_NOTIFY_CHANNEL, () => queue.wake()) : null;
+    // Back from a lost connection, a job enqueued meanwhile is looked for at once rather than at the next poll.
+    const stopListening = listen
+      ? await listen(
+          JOBS_NOTIFY_CHANNEL,
+          () => queue.wake(),
+          () => queue.wake(),
+        )
+      : null;
     app.addHook('onReady', async () => queue.start());
     app.addHook('preClose', async () => {
       await stopListening?.();

@@ -116,14 +116,26 @@ export const realtimePlugin = fp(
     let stopListening: (() => Promise<void>) | null = null;
     if (listen) {
       const assembler = createNotifyPayloadAssembler();
-      stopListening = await listen(CHANNEL, (notification) => {
-        try {
-          const payload = assembler.accept(notification);
-          if (payload !== null) deliver(JSON.parse(payload) as Envelope);
-        } catch (error) {
-          app.log.warn({ err: error }, 'realtime: unreadable notification');
-        }
-      });
+      stopListening = await listen(
+        CHANNEL,
+        (notification) => {
+          try {
+            const payload = assembler.accept(notification);
+            if (payload !== null) deliver(JSON.parse(payload) as Envelope);
+          } catch (error) {
+            app.log.warn({ err: error }, 'realtime: unreadable notification');
+          }
+        },
+        () => {
+          // Listening again after the database connection was lost: events sent meanwhile never came, so every
+          // socket here is told to fetch what it shows again.
+          app.log.info('realtime: listening again; clients resync');
+          const message = JSON.stringify({ type: 'resync' } satisfies RealtimeEvent);
+          for (const client of clients) {
+            if (client.socket.readyState === client.socket.OPEN) client.socket.send(message);
+          }
+        },
+      );
     }
 
     const teamOf = async (userId: string) => (await readTeamsOf(db(), [userId])).get(userId) ?? null;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Conversation, SPACE_MESSAGES, type Space } from '@lumen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataParts, indexText, parseUIMessageStream, postChat, streamedText } from '../../test/assistant-fixtures.ts';
-import { buildTestApp, TEST_ORIGIN, type TestContext } from '../../test/build-test-app.ts';
+import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
 import { type FilePart, postSpaceFiles } from '../../test/multipart.ts';
 import {
   type Actor,

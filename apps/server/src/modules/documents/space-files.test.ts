@@ -1,6 +1,6 @@
 import type { SearchResult, Space, SpaceFile, SpaceFileUpload } from '@lumen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_ORIGIN, type TestContext } from '../../test/build-test-app.ts';
+import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
 import { FAKE_ELF, SIGNATURE_LIKE_TITLES } from '../../test/document-fixtures.ts';
 import { type FilePart, postSpaceFiles } from '../../test/multipart.ts';
 import {

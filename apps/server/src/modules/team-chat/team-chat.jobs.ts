@@ -39,7 +39,7 @@ async function finishAnswer(
  */
 async function writeAnswer(deps: TeamChatDeps, askDeps: AskDeps, job: JobContext<AnswerInRoomPayload>) {
   const answer = await findMessageById(deps.db, job.payload.answerId);
-  if (!answer || answer.kind !== 'assistant' || answer.status !== 'answering') return;
+  if (answer?.kind !== 'assistant' || answer.status !== 'answering') return;
   const question = answer.replyToId ? await findTeamMessage(deps.db, answer.teamId, answer.replyToId) : null;
   const askerId = question?.userId ?? null;
   if (!question || !askerId || (await findMembership(deps.db, askerId))?.teamId !== answer.teamId) {

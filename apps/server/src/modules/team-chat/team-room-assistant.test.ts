@@ -24,8 +24,6 @@ import { type Actor, callApi, createTeamWithRoles, errorOf, type TeamWithRoles }
  * every member's socket; it declines what those documents do not say.
  */
 
-type SocketEvents = Awaited<ReturnType<typeof openSocket>>;
-
 async function send(ctx: TestContext, actor: Actor, content: string) {
   return callApi(ctx, actor, 'POST', '/api/team-chat/messages', { content });
 }

@@ -23,6 +23,16 @@ describe('refreshFor', () => {
       ['me', 'role'],
     ]);
   });
+
+  it('refetches everything it knows after a resync (the server may have missed events)', () => {
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    refreshFor(queryClient, { type: 'resync' });
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toEqual(expect.arrayContaining([['work-items', 'tasks'], ['team'], ['me', 'role']]));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.length).toBeGreaterThanOrEqual(7);
+  });
 });
 
 describe('RealtimeProvider', () => {

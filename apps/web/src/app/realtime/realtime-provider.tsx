@@ -31,7 +31,13 @@ const QUERIES_TO_REFRESH: Record<ChangedResource, ReadonlyArray<readonly string[
   integration_requests: [INTEGRATION_REQUESTS_QUERY_KEY],
 };
 
+/** Refetches what a "changed" notice names; after a `resync` (the server may have missed events), all of it. */
 export function refreshFor(queryClient: QueryClient, event: RealtimeEvent): void {
+  if (event.type === 'resync') {
+    const everything = new Set(Object.values(QUERIES_TO_REFRESH).flat());
+    for (const queryKey of everything) void queryClient.invalidateQueries({ queryKey });
+    return;
+  }
   if (event.type !== 'changed') return;
   for (const queryKey of QUERIES_TO_REFRESH[event.resource]) void queryClient.invalidateQueries({ queryKey });
 }

@@ -20,7 +20,8 @@ export function getTeamChatUnreadQueryOptions() {
 export function useTeamChatUnread({ currentUserId, isEnabled }: { currentUserId: string | null; isEnabled: boolean }) {
   const queryClient = useQueryClient();
   useRealtimeEvents((event) => {
-    if (isEnabled && event.type === 'team_message' && event.message.userId !== currentUserId) {
+    const isFromOthers = event.type === 'team_message' && event.message.userId !== currentUserId;
+    if (isEnabled && (isFromOthers || event.type === 'resync')) {
       void queryClient.invalidateQueries({ queryKey: teamChatKeys.unread });
     }
   });

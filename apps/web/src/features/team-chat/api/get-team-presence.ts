@@ -19,6 +19,7 @@ export function useTeamPresence() {
   useRealtimeEvents((event) => {
     if (event.type === 'presence')
       queryClient.setQueryData<TeamPresence>(teamChatKeys.presence, { online: event.online });
+    else if (event.type === 'resync') void queryClient.invalidateQueries({ queryKey: teamChatKeys.presence });
   });
   return useQuery(getTeamPresenceQueryOptions());
 }

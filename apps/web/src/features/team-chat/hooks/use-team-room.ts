@@ -22,6 +22,22 @@ export function useTeamRoom() {
     [queryClient],
   );
 
+  // What was sent while this screen could not hear it: fetched a page at a time after the newest message held.
+  const catchUp = useCallback(async () => {
+    for (;;) {
+      const room = queryClient.getQueryData<TeamMessagePage>(teamChatKeys.room);
+      const newest = room?.messages.at(-1);
+      if (!room || !newest) {
+        void queryClient.invalidateQueries({ queryKey: teamChatKeys.room });
+        return;
+      }
+      const missed = await getTeamMessages({ after: newest.seq }).catch(() => null);
+      if (!missed || missed.messages.length === 0) return;
+      update((current) => withMessages(current, missed.messages));
+      if (missed.messages.length < TEAM_CHAT_PAGE_SIZE) return;
+    }
+  }, [queryClient, update]);
+
   useRealtimeEvents((event) => {
     if (
       event.type === 'team_message' ||
@@ -33,28 +49,20 @@ export function useTeamRoom() {
       update((room) => withDelta(room, event));
     } else if (event.type === 'team_message_deleted') {
       update((room) => withoutMessage(room, event.id));
+    } else if (event.type === 'resync') {
+      // The server's own connection was lost: edits, deletions and answers finished meanwhile come with the page.
+      void queryClient.invalidateQueries({ queryKey: teamChatKeys.room });
     }
   });
 
-  // Back from a reconnect: fetch what was sent meanwhile, a page at a time, until caught up.
+  // Back from a reconnect: fetch what was sent meanwhile.
   const status = useRealtimeStatus();
   const previousStatus = useRef(status);
   useEffect(() => {
     const wasDown = previousStatus.current !== null && previousStatus.current !== 'live';
     previousStatus.current = status;
-    if (status !== 'live' || !wasDown) return;
-    void (async () => {
-      for (;;) {
-        const room = queryClient.getQueryData<TeamMessagePage>(teamChatKeys.room);
-        const newest = room?.messages.at(-1);
-        if (!room || !newest) return;
-        const missed = await getTeamMessages({ after: newest.seq }).catch(() => null);
-        if (!missed || missed.messages.length === 0) return;
-        update((current) => withMessages(current, missed.messages));
-        if (missed.messages.length < TEAM_CHAT_PAGE_SIZE) return;
-      }
-    })();
-  }, [status, queryClient, update]);
+    if (status === 'live' && wasDown) void catchUp();
+  }, [status, catchUp]);
 
   const loadOlder = useCallback(async () => {
     const room = queryClient.getQueryData<TeamMessagePage>(teamChatKeys.room);

@@ -28,7 +28,7 @@ export function withDelta(
   delta: Extract<RealtimeEvent, { type: 'team_message_delta' }>,
 ): TeamMessagePage {
   const target = room.messages.find((message) => message.id === delta.id);
-  if (!target || target.status !== 'answering' || target.content.length !== delta.offset) return room;
+  if (target?.status !== 'answering' || target.content.length !== delta.offset) return room;
   const grown = { ...target, content: target.content + delta.text };
   return { ...room, messages: room.messages.map((message) => (message.id === delta.id ? grown : message)) };
 }
