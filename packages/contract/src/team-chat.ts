@@ -139,5 +139,7 @@ export type MarkTeamChatReadInput = z.infer<typeof markTeamChatReadSchema>;
 export const teamChatUnreadSchema = z.object({
   count: z.number().int().nonnegative(),
   isCapped: z.boolean(),
+  /** The reader's read position (null: never opened the room): the room marks where the new messages start. */
+  lastReadSeq: z.number().int().nullable(),
 });
 export type TeamChatUnread = z.infer<typeof teamChatUnreadSchema>;

@@ -142,8 +142,16 @@ export async function markRead(db: Database, userId: string, teamId: string, seq
     });
 }
 
-/** Messages of others after the member's read position, counted up to `cap + 1` (so the caller knows it was capped). */
-export async function countUnread(db: Database, userId: string, teamId: string, cap: number): Promise<number> {
+/**
+ * Messages of others after the member's read position, counted up to `cap + 1` (so the caller knows it was capped),
+ * and that position.
+ */
+export async function countUnread(
+  db: Database,
+  userId: string,
+  teamId: string,
+  cap: number,
+): Promise<{ count: number; lastReadSeq: number | null }> {
   const [read] = await db
     .select({ seq: teamChatReads.lastReadSeq })
     .from(teamChatReads)
@@ -161,5 +169,5 @@ export async function countUnread(db: Database, userId: string, teamId: string, 
     .limit(cap + 1)
     .as('unread');
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(unread);
-  return Number(row?.count ?? 0);
+  return { count: Number(row?.count ?? 0), lastReadSeq: read?.seq ?? null };
 }

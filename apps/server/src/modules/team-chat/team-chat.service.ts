@@ -186,6 +186,6 @@ export async function markRoomRead(db: Database, userId: string, seq: number): P
 /** How many messages of others the member has not seen yet (up to the cap). */
 export async function readUnread(db: Database, userId: string): Promise<TeamChatUnread> {
   const { teamId } = await requireMembership(db, userId);
-  const count = await countUnread(db, userId, teamId, TEAM_CHAT_UNREAD_CAP);
-  return { count: Math.min(count, TEAM_CHAT_UNREAD_CAP), isCapped: count > TEAM_CHAT_UNREAD_CAP };
+  const { count, lastReadSeq } = await countUnread(db, userId, teamId, TEAM_CHAT_UNREAD_CAP);
+  return { count: Math.min(count, TEAM_CHAT_UNREAD_CAP), isCapped: count > TEAM_CHAT_UNREAD_CAP, lastReadSeq };
 }

@@ -203,16 +203,16 @@ describe('the team chat room', () => {
     const crew = await createTeamWithRoles(ctx, 'Unread Co');
     const unread = async (actor: Actor) =>
       (await callApi(ctx, actor, 'GET', '/api/team-chat/unread')).json<TeamChatUnread>();
-    expect(await unread(crew.viewer)).toEqual({ count: 0, isCapped: false });
+    expect(await unread(crew.viewer)).toEqual({ count: 0, isCapped: false, lastReadSeq: null });
     const first = (await send(crew.admin, 'One')).json<TeamMessage>();
     await send(crew.lead, 'Two');
     await send(crew.viewer, 'My own does not count');
-    expect(await unread(crew.viewer)).toEqual({ count: 2, isCapped: false });
+    expect(await unread(crew.viewer)).toEqual({ count: 2, isCapped: false, lastReadSeq: null });
     expect((await callApi(ctx, crew.viewer, 'PUT', '/api/team-chat/read', { seq: first.seq })).statusCode).toBe(204);
-    expect(await unread(crew.viewer)).toEqual({ count: 1, isCapped: false });
+    expect(await unread(crew.viewer)).toEqual({ count: 1, isCapped: false, lastReadSeq: first.seq });
     // An older position (another tab) does not bring them back.
     await callApi(ctx, crew.viewer, 'PUT', '/api/team-chat/read', { seq: 0 });
-    expect(await unread(crew.viewer)).toEqual({ count: 1, isCapped: false });
+    expect(await unread(crew.viewer)).toEqual({ count: 1, isCapped: false, lastReadSeq: first.seq });
     const bad = await callApi(ctx, crew.viewer, 'PUT', '/api/team-chat/read', { seq: 'latest' });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).message).toContain(TEAM_CHAT_MESSAGES.cursorInvalid);
@@ -224,7 +224,7 @@ describe('the team chat room', () => {
         content: `${index}`,
       })),
     );
-    expect(await unread(crew.viewer)).toEqual({ count: 99, isCapped: true });
+    expect(await unread(crew.viewer)).toMatchObject({ count: 99, isCapped: true });
     expect((await callApi(ctx, otherTeam.viewer, 'GET', '/api/team-chat/unread')).json<TeamChatUnread>().count).toBe(0);
   });
 

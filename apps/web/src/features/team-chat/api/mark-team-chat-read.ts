@@ -14,7 +14,11 @@ export function useMarkTeamChatRead(): (seq: number) => void {
   const queryClient = useQueryClient();
   return useCallback(
     (seq: number) => {
-      queryClient.setQueryData<TeamChatUnread>(teamChatKeys.unread, { count: 0, isCapped: false });
+      queryClient.setQueryData<TeamChatUnread>(teamChatKeys.unread, (previous) => ({
+        count: 0,
+        isCapped: false,
+        lastReadSeq: Math.max(previous?.lastReadSeq ?? 0, seq),
+      }));
       markTeamChatRead(seq).catch(() => undefined);
     },
     [queryClient],

@@ -166,4 +166,29 @@ describe('TeamChatRoom', () => {
     }
     expect(screen.getByText(/Ask @Lumen about the files in your team's public spaces/)).toBeInTheDocument();
   });
+
+  it('marks where the messages the reader has not seen start, then records them read', async () => {
+    const stub = stubFetch({
+      'GET /api/team-chat/unread': () => jsonResponse({ count: 1, isCapped: false, lastReadSeq: 2 }),
+      [`GET ${MESSAGES}`]: () =>
+        jsonResponse({
+          messages: [
+            message(1, 'user-grace', 'Seen before'),
+            message(2, ME, 'My reply', 'Ada Lovelace'),
+            message(3, 'user-grace', 'Arrived while away'),
+          ],
+          hasOlder: false,
+        }),
+      'PUT /api/team-chat/read': () => new Response(null, { status: 204 }),
+    });
+    renderWithProviders(<TeamChatRoom currentUserId={ME} isTeamAdmin={false} />);
+    const marker = await screen.findByText('New messages');
+    const items = within(screen.getByRole('log', { name: 'Messages' })).getAllByRole('listitem');
+    const markerIndex = items.findIndex((item) => item.textContent === 'New messages');
+    expect(items[markerIndex + 1]).toHaveTextContent('Arrived while away');
+    expect(marker).toBeVisible();
+    await waitFor(() =>
+      expect(stub.findRequests('PUT', '/api/team-chat/read').map((r) => r.body)).toEqual([{ seq: 3 }]),
+    );
+  });
 });

@@ -1,6 +1,16 @@
 import { TEAM_CHAT_MESSAGES, TEAM_MESSAGE_MAX, type TeamMessage } from '@lumen/contract';
+import { useQuery } from '@tanstack/react-query';
 import { PencilIcon, SendIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  Fragment,
+  type KeyboardEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { CitationChips } from '@/components/citation-chips';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -14,6 +24,7 @@ import { formatDate, formatMessageTime } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 import { useDeleteTeamMessage } from '../api/delete-team-message';
 import { useEditTeamMessage } from '../api/edit-team-message';
+import { getTeamChatUnreadQueryOptions } from '../api/get-team-chat-unread';
 import { useTeamPresence } from '../api/get-team-presence';
 import { useMarkTeamChatRead } from '../api/mark-team-chat-read';
 import { useSendTeamMessage } from '../api/send-team-message';
@@ -50,11 +61,13 @@ export function TeamChatRoom({ currentUserId, isTeamAdmin }: TeamChatRoomProps) 
   const newestId = messages.at(-1)?.id;
   const newestSeq = messages.at(-1)?.seq;
   const markRead = useMarkTeamChatRead();
+  const firstUnreadId = useFirstUnreadId(messages, currentUserId);
 
-  // The room is open: what it shows is read (the dashboards' unread count drops).
+  // The room is open: what it shows is read (the dashboards' unread count drops), once the marker of where the new
+  // messages start is placed.
   useEffect(() => {
-    if (newestSeq !== undefined) markRead(newestSeq);
-  }, [newestSeq, markRead]);
+    if (newestSeq !== undefined && firstUnreadId !== undefined) markRead(newestSeq);
+  }, [newestSeq, firstUnreadId, markRead]);
 
   // A new message keeps the reader at the bottom if they were there; reading older ones, they stay put.
   useLayoutEffect(() => {
@@ -106,14 +119,22 @@ export function TeamChatRoom({ currentUserId, isTeamAdmin }: TeamChatRoomProps) 
                   </p>
                   <ol className="grid gap-3">
                     {group.messages.map((message) => (
-                      <MessageItem
-                        key={message.id}
-                        message={message}
-                        isOwn={message.userId === currentUserId}
-                        canDelete={message.userId === currentUserId || isTeamAdmin}
-                        onChanged={(changed) => room.update((current) => withMessages(current, [changed]))}
-                        onDeleted={(id) => room.update((current) => withoutMessage(current, id))}
-                      />
+                      <Fragment key={message.id}>
+                        {message.id === firstUnreadId && (
+                          <li className="flex items-center gap-3 font-medium text-primary-text text-xs">
+                            <span className="h-px flex-1 bg-primary/40" aria-hidden="true" />
+                            <span>{t('newMessages')}</span>
+                            <span className="h-px flex-1 bg-primary/40" aria-hidden="true" />
+                          </li>
+                        )}
+                        <MessageItem
+                          message={message}
+                          isOwn={message.userId === currentUserId}
+                          canDelete={message.userId === currentUserId || isTeamAdmin}
+                          onChanged={(changed) => room.update((current) => withMessages(current, [changed]))}
+                          onDeleted={(id) => room.update((current) => withoutMessage(current, id))}
+                        />
+                      </Fragment>
                     ))}
                   </ol>
                 </li>
@@ -133,6 +154,25 @@ export function TeamChatRoom({ currentUserId, isTeamAdmin }: TeamChatRoomProps) 
       />
     </section>
   );
+}
+
+/**
+ * Where the messages the reader has not seen start: the first message of someone else after their read position when
+ * the room opened (null when there is none; undefined until that position is known). It stays put while the room is
+ * open, though reading moves the position on.
+ */
+function useFirstUnreadId(messages: readonly TeamMessage[], currentUserId: string): string | null | undefined {
+  const unread = useQuery({ ...getTeamChatUnreadQueryOptions(), refetchOnMount: 'always' });
+  const [readUpTo, setReadUpTo] = useState<number | null | undefined>(undefined);
+  useEffect(() => {
+    if (readUpTo !== undefined) return;
+    if (unread.isError) setReadUpTo(null);
+    else if (unread.isFetchedAfterMount && unread.data)
+      setReadUpTo(unread.data.count > 0 ? (unread.data.lastReadSeq ?? 0) : null);
+  }, [readUpTo, unread.isError, unread.isFetchedAfterMount, unread.data]);
+  if (readUpTo === undefined) return undefined;
+  if (readUpTo === null) return null;
+  return messages.find((message) => message.seq > readUpTo && message.userId !== currentUserId)?.id ?? null;
 }
 
 /** The online count and who it is, from presence (a member with two tabs counts once). */
