@@ -2,6 +2,7 @@ import type { DocumentListResponse, RealtimeEvent, TeamMessage, TeamMessagePage,
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from './test/fakes/openai-compatible-server.ts';
 import {
   createInstance,
   getJson,
@@ -16,8 +17,9 @@ import {
 
 /**
  * Lumen on several instances (issue #13): two server processes on one PostgreSQL server, a socket on each. A message
- * posted on A reaches B's socket, presence is the union of both, a job queued on A runs once, and a `kill -9` of B
- * loses no message and drops B's connections from presence. Only with DATABASE_URL: the embedded database is one
+ * posted on A reaches B's socket (a large one too), presence is the union of both, a job queued on A runs once, a
+ * `kill -9` of B loses no message and drops B's connections from presence, and a `kill -9` of the instance writing an
+ * `@Lumen` answer loses no job: the other finishes it. Only with DATABASE_URL: the embedded database is one
  * process by nature.
  */
 afterEach(removeInstances);
@@ -152,6 +154,63 @@ describe.skipIf(!isOnServer)('two instances on one PostgreSQL server', { timeout
     } finally {
       onA.socket.terminate();
       onB.socket.terminate();
+    }
+  });
+
+  it('a kill -9 of the instance writing an @Lumen answer loses no job: the other takes it over and finishes it', async () => {
+    const fake: FakeOpenAiServer = await startFakeOpenAiServer();
+    try {
+      // A slow model (about 6 s an answer), named differently per instance so the test sees which one is writing.
+      const words = Array.from({ length: 60 }, (_, index) => `tide${index}`).join(' ');
+      fake.setFallback(() => ({ text: `The tables say: ${words}.`, delayMs: 100 }));
+      const modelEnv = (model: string) => ({
+        AI_PROVIDER: 'openai-compatible',
+        AI_BASE_URL: fake.baseUrl,
+        AI_MODEL: model,
+      });
+      const a = await createInstance(modelEnv('model-a'));
+      const b = await createInstance(modelEnv('model-b'), { sharesDatabaseWith: a, sharesFilesWith: a });
+      await Promise.all([start(a), start(b)]);
+      const grace = await signIn(a);
+      expect((await send(a, grace, 'POST', '/api/teams', { name: 'Answer Handover' })).status).toBe(201);
+
+      const asked = await send(a, grace, 'POST', '/api/team-chat/messages', { content: '@Lumen read me the tables' });
+      expect(asked.status).toBe(201);
+      const question = (await asked.json()) as TeamMessage;
+      const writer = await waitUntil('an instance to ask the model', () => fake.requests[0]?.model);
+      const [holder, survivor] = writer === 'model-a' ? [a, b] : [b, a];
+      const survivorModel = writer === 'model-a' ? 'model-b' : 'model-a';
+      // Some of the answer is written, then its writer dies.
+      await waitUntil('part of the answer', async () => {
+        const page = await getJson<TeamMessagePage>(survivor, grace, `/api/team-chat/messages?after=${question.seq}`);
+        return (page.messages[0]?.content.length ?? 0) > 0 || undefined;
+      });
+      await kill(holder);
+
+      // The survivor takes the job once the lease runs out, starts the answer over and finishes it.
+      const answer = await waitUntil(
+        'the answer to be finished by the survivor',
+        async () => {
+          const page = await getJson<TeamMessagePage>(survivor, grace, `/api/team-chat/messages?after=${question.seq}`);
+          const found = page.messages.find((message) => message.replyToId === question.id);
+          return found?.status === 'done' ? found : undefined;
+        },
+        60_000,
+      );
+      expect(answer.content).toBe(`The tables say: ${words}.`);
+      expect(fake.requests.at(-1)?.model).toBe(survivorModel);
+      const client = new pg.Client({ connectionString: a.databaseUrl ?? '' });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ status: string; attempts: number }>(
+          "SELECT status, attempts FROM jobs WHERE kind = 'team-chat.answer'",
+        );
+        expect(rows).toEqual([{ status: 'done', attempts: 2 }]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await fake.close();
     }
   });
 });
