@@ -5,7 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { assistantRoutes, createLanguageModel } from './modules/assistant/index.ts';
-import { authRoutes, createAuth } from './modules/auth/index.ts';
+import { auditRoutes } from './modules/audit/index.ts';
+import { authRoutes, createAuth, recordAccountEvent } from './modules/auth/index.ts';
 import { conversationsRoutes } from './modules/conversations/index.ts';
 import { documentsRoutes, registerDocumentJobs } from './modules/documents/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -106,6 +107,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     log: app.log,
     // A sign-up with an invite code joins that team once the address is confirmed.
     onEmailVerified: (userId) => acceptPendingInviteCode(app.database.db, userId, app.log),
+    onAuthEvent: ({ action, userId, ipAddress, userAgent }) =>
+      recordAccountEvent(app.database.db, { action, accountId: userId, actor: { userId, ipAddress, userAgent } }),
   });
   await app.register(sessionPlugin, {
     readSession: async (headers) => (await auth.api.getSession({ headers }))?.user ?? null,
@@ -147,6 +150,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await signedIn.register(integrationsRoutes, { runtime: integrations });
         await signedIn.register(integrationRequestsRoutes);
         await signedIn.register(teamChatRoutes);
+        await signedIn.register(auditRoutes);
       });
     },
     { prefix: '/api' },

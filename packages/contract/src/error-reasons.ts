@@ -1,3 +1,4 @@
+import { AUDIT_MESSAGES } from './audit.ts';
 import { AUTH_MESSAGES } from './auth.ts';
 import type { ErrorCode } from './errors.ts';
 import { INTEGRATION_REQUEST_MESSAGES } from './integration-requests.ts';
@@ -237,6 +238,14 @@ export const ERROR_REASONS = {
   INTEGRATION_REQUEST_NOT_FOUND: { code: 'NOT_FOUND', message: INTEGRATION_REQUEST_MESSAGES.notFound },
   INTEGRATION_REQUESTS_ADMINS_ONLY: { code: 'FORBIDDEN', message: INTEGRATION_REQUEST_MESSAGES.adminsOnly },
   INTEGRATION_REQUESTS_TOO_MANY_OPEN: { code: 'CONFLICT', message: INTEGRATION_REQUEST_MESSAGES.tooManyOpen },
+
+  // ---- Audit ----
+  AUDIT_ADMINS_ONLY: { code: 'FORBIDDEN', message: AUDIT_MESSAGES.accessDenied },
+  AUDIT_RANGE_INVALID: { code: 'VALIDATION_FAILED', message: AUDIT_MESSAGES.rangeInvalid },
+  AUDIT_ACTION_INVALID: { code: 'VALIDATION_FAILED', message: AUDIT_MESSAGES.actionInvalid },
+  AUDIT_SEVERITY_INVALID: { code: 'VALIDATION_FAILED', message: AUDIT_MESSAGES.severityInvalid },
+  AUDIT_FORMAT_INVALID: { code: 'VALIDATION_FAILED', message: AUDIT_MESSAGES.formatInvalid },
+  AUDIT_CURSOR_INVALID: { code: 'VALIDATION_FAILED', message: AUDIT_MESSAGES.cursorInvalid },
 
   // ---- Team chat ----
   TEAM_MESSAGE_CONTENT_REQUIRED: { code: 'VALIDATION_FAILED', message: TEAM_CHAT_MESSAGES.contentRequired },

@@ -1,5 +1,6 @@
 export * from './assistant.ts';
 export * from './assistant-api.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './constants.ts';
 export * from './error-reasons.ts';

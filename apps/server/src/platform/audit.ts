@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { AuditSeverity } from '@lumen/contract';
-import { asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import { auditLogs } from '../db/schema/index.ts';
 import { type Database, lockKeysForTransaction } from './db.ts';
 import type { Actor } from './request-user.ts';
+
+/** Who acted and from where: a signed-in user, or an attempt without one (a failed sign-in) that still has an address. */
+export type AuditActor = Omit<Actor, 'userId'> & { userId: string | null };
 
 export interface AuditEntryInput {
   teamId: string | null;
@@ -54,7 +57,7 @@ function teamCondition(teamId: string | null) {
  * Appends an entry to the team's chain. Call it inside the transaction that makes the change, so the change and its
  * audit entry land together or not at all; a per-team advisory lock keeps concurrent writers in one chain.
  */
-export async function writeAuditEntry(db: Database, actor: Actor | null, input: AuditEntryInput): Promise<void> {
+export async function writeAuditEntry(db: Database, actor: AuditActor | null, input: AuditEntryInput): Promise<void> {
   await lockKeysForTransaction(db, [`audit:${input.teamId ?? 'none'}`]);
   const [previous] = await db
     .select({ hash: auditLogs.hash })
@@ -84,26 +87,55 @@ export async function writeAuditEntry(db: Database, actor: Actor | null, input: 
   });
 }
 
-/** Recomputes a team's chain; the first entry whose hash or link does not hold, or null when the chain is intact. */
-export async function findBrokenAuditEntry(db: Database, teamId: string | null): Promise<string | null> {
-  const rows = await db.select().from(auditLogs).where(teamCondition(teamId)).orderBy(asc(auditLogs.seq));
+/** How many entries a chain check reads at a time: a long chain is walked in pages, never held whole. */
+const VERIFY_BATCH = 1000;
+
+export interface AuditChainCheck {
+  checkedCount: number;
+  /** The first entry whose hash or link does not hold; null when the chain is intact. */
+  firstBrokenEntryId: string | null;
+  /** The newest entry's hash (null: no entries). */
+  headHash: string | null;
+}
+
+/** Recomputes a team's chain from its first entry, a page at a time, stopping at the first entry that does not hold. */
+export async function verifyAuditChain(db: Database, teamId: string | null): Promise<AuditChainCheck> {
   let prevHash: string | null = null;
-  for (const row of rows) {
-    const expected = hashEntry({
-      prevHash,
-      teamId: row.teamId,
-      userId: row.userId,
-      action: row.action,
-      resourceType: row.resourceType,
-      resourceId: row.resourceId,
-      oldValues: row.oldValues ?? null,
-      newValues: row.newValues ?? null,
-      metadata: row.metadata,
-      severity: row.severity,
-      createdAt: row.createdAt.toISOString(),
-    });
-    if (row.prevHash !== prevHash || row.hash !== expected) return row.id;
-    prevHash = row.hash;
+  let checkedCount = 0;
+  let afterSeq = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(auditLogs)
+      .where(and(teamCondition(teamId), gt(auditLogs.seq, afterSeq)))
+      .orderBy(asc(auditLogs.seq))
+      .limit(VERIFY_BATCH);
+    for (const row of rows) {
+      const expected = hashEntry({
+        prevHash,
+        teamId: row.teamId,
+        userId: row.userId,
+        action: row.action,
+        resourceType: row.resourceType,
+        resourceId: row.resourceId,
+        oldValues: row.oldValues ?? null,
+        newValues: row.newValues ?? null,
+        metadata: row.metadata,
+        severity: row.severity,
+        createdAt: row.createdAt.toISOString(),
+      });
+      checkedCount += 1;
+      if (row.prevHash !== prevHash || row.hash !== expected) {
+        return { checkedCount, firstBrokenEntryId: row.id, headHash: null };
+      }
+      prevHash = row.hash;
+      afterSeq = row.seq;
+    }
+    if (rows.length < VERIFY_BATCH) return { checkedCount, firstBrokenEntryId: null, headHash: prevHash };
   }
-  return null;
+}
+
+/** The first entry of a team's chain that does not hold, or null when the chain is intact. */
+export async function findBrokenAuditEntry(db: Database, teamId: string | null): Promise<string | null> {
+  return (await verifyAuditChain(db, teamId)).firstBrokenEntryId;
 }

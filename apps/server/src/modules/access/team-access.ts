@@ -23,6 +23,17 @@ export function assertManager(membership: Membership): void {
   if (!isManager(membership)) throw AppError.of('MANAGERS_ONLY');
 }
 
+/** The team's audit log (the /audit dashboard, its exports and chain check) is for team admins only. */
+export function canReadAuditLog(membership: Membership | null): boolean {
+  return membership?.role === 'admin';
+}
+
+export async function requireAuditReader(db: Database, userId: string): Promise<Membership> {
+  const membership = await requireMembership(db, userId);
+  if (!canReadAuditLog(membership)) throw AppError.of('AUDIT_ADMINS_ONLY');
+  return membership;
+}
+
 export async function requireManager(db: Database, userId: string): Promise<Membership> {
   const membership = await requireMembership(db, userId);
   assertManager(membership);

@@ -10,8 +10,9 @@ import type { ZodType } from 'zod';
 import type { Config } from '../../config.ts';
 import { readHeaders } from '../../platform/auth.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
-import { AUTH_BASE_PATH, type Auth } from './create-auth.ts';
-import { isRegisteredEmail } from './users.repository.ts';
+import { recordAccountEvent } from './auth-audit.ts';
+import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER } from './create-auth.ts';
+import { findUserIdByEmail, isRegisteredEmail } from './users.repository.ts';
 
 /** Our schemas run first so the forms and the server give the same messages. */
 const BODY_SCHEMAS: Record<string, ZodType> = {
@@ -62,6 +63,38 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     }
   };
 
+  /** The account events only the routes see (Better Auth reports sign-ins and resets itself, `onAuthEvent`). */
+  const auditAccountEvent = async (
+    request: FastifyRequest,
+    subPath: string,
+    status: number,
+    sessionUserId: string | null,
+    userAgent: string | null,
+  ) => {
+    const actor = { userId: sessionUserId, ipAddress: request.ip, userAgent };
+    try {
+      if (subPath === '/sign-in/email' && status === 401) {
+        const email = String((request.body as { email?: unknown }).email ?? '')
+          .trim()
+          .toLowerCase();
+        const accountId = await findUserIdByEmail(app.database.db, email);
+        await recordAccountEvent(app.database.db, {
+          action: 'user_login_failed',
+          accountId,
+          actor: { ...actor, userId: null },
+          metadata: { email },
+        });
+      } else if (subPath === '/sign-out' && status < 300 && sessionUserId) {
+        await recordAccountEvent(app.database.db, { action: 'user_logout', accountId: sessionUserId, actor });
+      } else if (subPath === '/change-password' && status < 300 && sessionUserId) {
+        await recordAccountEvent(app.database.db, { action: 'password_change', accountId: sessionUserId, actor });
+      }
+    } catch (error) {
+      // The account event happened; only its record is missing, which the log says.
+      request.log.error({ err: error, subPath }, 'account event not audited');
+    }
+  };
+
   const handleAuthRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, config.APP_URL);
     const subPath = url.pathname.slice(AUTH_BASE_PATH.length);
@@ -79,6 +112,13 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
       body.errorCallbackURL ??= '/auth';
     }
     const headers = readHeaders(request);
+    headers.set(CLIENT_IP_HEADER, request.ip);
+    const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
+    // Who is signing out or changing their password: the session ends or changes with the request.
+    const sessionUser =
+      subPath === '/sign-out' || subPath === '/change-password'
+        ? await app.readSession(headers).catch(() => null)
+        : null;
     let body: string | undefined;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       if (typeof request.body === 'string') {
@@ -100,6 +140,7 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     const text = await response.text();
+    await auditAccountEvent(request, subPath, response.status, sessionUser?.id ?? null, userAgent);
     if (response.status >= 400) return reply.send(toErrorBody(text, response.status));
     return reply.send(text.length ? text : null);
   };

@@ -11,6 +11,20 @@ import { buildPasswordResetMail, buildVerificationMail } from './auth.mail.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
+/**
+ * The header our auth routes set to the client's address (Fastify's `request.ip`) before Better Auth sees a request;
+ * a client's own is dropped. Sessions record it, so the audit log and the sessions agree on one address.
+ */
+export const CLIENT_IP_HEADER = 'x-lumen-client-ip';
+
+/** What Better Auth itself tells us happened (the routes report the rest: failed sign-ins, sign-outs). */
+export interface AuthEvent {
+  action: 'user_login' | 'password_reset';
+  userId: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
 function firstNameOf(user: object): string {
   const value = (user as { firstName?: unknown }).firstName;
   return typeof value === 'string' ? value : '';
@@ -23,9 +37,18 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** Runs once an email address is confirmed (joining the team of an invite code given at sign-up). */
   onEmailVerified?: ((userId: string) => Promise<void>) | undefined;
+  /** Sign-ins (any method) and password resets, for the audit log; a failure here never fails the sign-in. */
+  onAuthEvent?: ((event: AuthEvent) => Promise<void>) | undefined;
 }
 
-export function createAuth({ config, db, mailer, log, onEmailVerified }: AuthDeps) {
+export function createAuth({ config, db, mailer, log, onEmailVerified, onAuthEvent }: AuthDeps) {
+  const report = async (event: AuthEvent) => {
+    try {
+      await onAuthEvent?.(event);
+    } catch (error) {
+      log.error({ err: error, action: event.action }, 'auth event not audited');
+    }
+  };
   const sendMailSafely = async (message: Parameters<Mailer['send']>[0]) => {
     try {
       await mailer.send(message);
@@ -67,6 +90,29 @@ export function createAuth({ config, db, mailer, log, onEmailVerified }: AuthDep
       sendResetPassword: async ({ user, url }) => {
         await sendMailSafely(buildPasswordResetMail(user.email, firstNameOf(user), url));
       },
+      onPasswordReset: async ({ user }, request) => {
+        await report({
+          action: 'password_reset',
+          userId: user.id,
+          ipAddress: request?.headers.get(CLIENT_IP_HEADER) ?? null,
+          userAgent: request?.headers.get('user-agent')?.slice(0, 500) ?? null,
+        });
+      },
+    },
+    // Every new session is a sign-in, whatever the method (password, Google, the link that confirms an address).
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await report({
+              action: 'user_login',
+              userId: session.userId,
+              ipAddress: session.ipAddress ?? null,
+              userAgent: session.userAgent?.slice(0, 500) ?? null,
+            });
+          },
+        },
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -96,6 +142,7 @@ export function createAuth({ config, db, mailer, log, onEmailVerified }: AuthDep
       // Better Auth skips its origin check when NODE_ENV is test; our tests must see the check production runs.
       disableOriginCheck: false,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => randomUUID() },
     },
     logger: {

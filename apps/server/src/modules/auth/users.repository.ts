@@ -10,8 +10,12 @@ export interface UserProfile {
 }
 
 export async function isRegisteredEmail(db: Database, email: string): Promise<boolean> {
+  return (await findUserIdByEmail(db, email)) !== null;
+}
+
+export async function findUserIdByEmail(db: Database, email: string): Promise<string | null> {
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
-  return Boolean(existing);
+  return existing?.id ?? null;
 }
 
 /** A user's name, address and pending invite code, or null when the account is gone. */

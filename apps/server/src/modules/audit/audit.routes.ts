@@ -1,0 +1,68 @@
+import {
+  type AUDIT_EXPORT_FORMATS,
+  auditChainReportSchema,
+  auditExportFileName,
+  auditExportQuerySchema,
+  auditLogPageSchema,
+  auditLogQuerySchema,
+} from '@lumen/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/request-user.ts';
+import { checkAuditChain, exportAuditLog, listAuditLog } from './audit.service.ts';
+
+const EXPORT_TYPES: Record<(typeof AUDIT_EXPORT_FORMATS)[number], string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+};
+
+/** The team's audit log for its admins (issue #14): pages, exports and the chain check. */
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/audit/logs',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: "A page of the team's audit log, newest first, by range (1d, 7d, 30d), action and severity (admins)",
+        security: [{ session: [] }],
+        querystring: auditLogQuerySchema,
+        response: { 200: auditLogPageSchema },
+      },
+    },
+    async (request) => listAuditLog(app.database.db, requireUser(request).id, request.query),
+  );
+
+  app.get(
+    '/audit/export',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'Every entry of the range and filters as a CSV or JSON file, streamed (admins)',
+        security: [{ session: [] }],
+        querystring: auditExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const stream = await exportAuditLog(app.database.db, requireUser(request).id, request.query);
+      const fileName = auditExportFileName(request.query.format);
+      return reply
+        .header('content-type', EXPORT_TYPES[request.query.format])
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/audit/verify',
+    {
+      schema: {
+        tags: ['audit'],
+        summary:
+          "Walks the team's hash chain from its first entry and reports the first entry that does not hold (admins)",
+        security: [{ session: [] }],
+        response: { 200: auditChainReportSchema },
+      },
+    },
+    async (request) => checkAuditChain(app.database.db, requireUser(request).id),
+  );
+};
