@@ -134,7 +134,7 @@ export const routes: RouteObject[] = [
                 path: paths.audit.path,
                 handle: handle('audit'),
                 lazy: async () => {
-                  const { AuditRoute } = await import('./routes/app/audit');
+                  const [{ AuditRoute }] = await Promise.all([import('./routes/app/audit'), loadNamespaces(['audit'])]);
                   return { Component: AuditRoute };
                 },
               },

@@ -84,6 +84,18 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** A file the API sends (an export): its bytes and the Content-Disposition naming it; API errors as for JSON calls. */
+export async function getFile(path: string): Promise<{ blob: Blob; contentDisposition: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE_PATH}${path}`, { credentials: 'same-origin' });
+  } catch (error) {
+    throw new ApiError({ status: 0, code: NETWORK_ERROR_CODE, cause: error });
+  }
+  if (!response.ok) throw apiErrorFromBody(response.status, await readBody(response));
+  return { blob: await response.blob(), contentDisposition: response.headers.get('Content-Disposition') };
+}
+
 async function request<T>(method: string, path: string, { body, signal }: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'assets',
   'integrations',
   'teamChat',
+  'audit',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,5 +1,6 @@
 import 'i18next';
 import type assets from '@/locales/assets/en.json';
+import type audit from '@/locales/audit/en.json';
 import type dashboards from '@/locales/dashboards/en.json';
 import type en from '@/locales/en.json';
 import type integrations from '@/locales/integrations/en.json';
@@ -22,6 +23,7 @@ declare module 'i18next' {
       assets: typeof assets;
       integrations: typeof integrations;
       teamChat: typeof teamChat;
+      audit: typeof audit;
     };
   }
 }

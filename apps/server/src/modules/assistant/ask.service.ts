@@ -1,6 +1,7 @@
 import type { Citation } from '@lumen/contract';
 import { AppError } from '../../platform/errors.ts';
 import { generateAgentReply } from './agent.ts';
+import { recordAiQuery } from './ai-query-audit.ts';
 import type { ChatDeps } from './chat.service.ts';
 import { describeProviderError, isProviderError } from './provider-errors.ts';
 import { createUnconfirmedSession } from './session.ts';
@@ -36,6 +37,14 @@ export async function answerQuestion(
  * confirmation this endpoint cannot show, so delete_file is not offered here.
  */
 export async function askAssistant(deps: AskDeps, userId: string, query: string): Promise<{ response: string }> {
-  const { response } = await answerQuestion(deps, userId, query);
+  const startedAt = performance.now();
+  const { response, citations } = await answerQuestion(deps, userId, query);
+  await recordAiQuery(deps.db, {
+    userId,
+    surface: 'ask',
+    citations,
+    durationMs: performance.now() - startedAt,
+    model: deps.model.modelId,
+  });
   return { response };
 }

@@ -32,6 +32,7 @@ import {
 import { findVisibleDocumentsByIds } from '../documents/index.ts';
 import type { CloudFileStore } from '../integrations/index.ts';
 import { streamAgent, thinkingTypeFor } from './agent.ts';
+import { recordAiQuery } from './ai-query-audit.ts';
 import { describeProviderError } from './provider-errors.ts';
 import { createSession } from './session.ts';
 import { createAssistantTools } from './tools/index.ts';
@@ -217,6 +218,7 @@ export async function startChat(
   request: ChatRequest,
 ): Promise<ReadableStream<UIMessageChunk>> {
   const { db, model, log } = deps;
+  const startedAt = performance.now();
   // Checked on every message: someone who left a private space cannot go on asking about it.
   const spaceId = request.spaceId ? (await requireSpaceAccess(db, userId, { id: request.spaceId })).space.id : null;
   let conversation: ConversationRow;
@@ -298,6 +300,16 @@ export async function startChat(
           citations: citationsOf(responseMessage),
         });
         await touchConversation(db, request.id);
+        if (request.message.role === 'user') {
+          await recordAiQuery(db, {
+            userId,
+            surface: conversation.spaceId ? 'space_chat' : 'chat',
+            citations: citationsOf(responseMessage),
+            durationMs: performance.now() - startedAt,
+            model: model.modelId,
+            resourceId: request.id,
+          });
+        }
       } catch (error) {
         log.error({ err: error }, 'could not save the assistant message');
       }

@@ -302,9 +302,15 @@ export async function deleteDeletableDocument(
   db: Database,
   userId: string,
   documentId: string,
-): Promise<{ storageKey: string | null } | null> {
+): Promise<{ storageKey: string | null; title: string; source: DocumentSource } | null> {
   const [row] = await db
-    .select({ id: documents.id, fileId: documents.fileId, storageKey: files.storageKey })
+    .select({
+      id: documents.id,
+      fileId: documents.fileId,
+      storageKey: files.storageKey,
+      title: documents.title,
+      source: documents.source,
+    })
     .from(documents)
     .leftJoin(files, eq(files.id, documents.fileId))
     .where(and(eq(documents.id, documentId), deletableDocumentsCondition(userId)))
@@ -312,7 +318,7 @@ export async function deleteDeletableDocument(
   if (!row) return null;
   await db.delete(documents).where(eq(documents.id, row.id));
   if (row.fileId) await db.delete(files).where(eq(files.id, row.fileId));
-  return { storageKey: row.storageKey ?? null };
+  return { storageKey: row.storageKey ?? null, title: row.title, source: row.source };
 }
 
 // --- ingestion ---

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError, rejectInvalidBody } from '../../platform/errors.ts';
-import { requireUser } from '../../platform/request-user.ts';
+import { requireActor, requireUser } from '../../platform/request-user.ts';
 import { contentHeaders } from './content-headers.ts';
 import {
   deleteDocument,
@@ -131,7 +131,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
     async (request, reply) => {
       const content = await openDocumentContent(
         { db: app.database.db, storage: app.storage },
-        requireUser(request).id,
+        requireActor(request),
         request.params.id,
       );
       if ('sourceUrl' in content) return reply.redirect(content.sourceUrl, 302);
@@ -153,7 +153,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
     async (request, reply) => {
       await deleteDocument(
         { db: app.database.db, storage: app.storage, log: request.log },
-        requireUser(request).id,
+        requireActor(request),
         request.params.id,
       );
       return reply.status(204).send(null);

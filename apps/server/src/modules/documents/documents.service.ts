@@ -1,16 +1,21 @@
 import type { Readable } from 'node:stream';
 import {
   AI_PROCESSED_TAG,
+  type AuditSeverity,
   type DocumentListQuery,
   type DocumentListResponse,
+  type DocumentSource,
   type DocumentSummary,
   isUuid,
 } from '@lumen/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { writeAuditEntry } from '../../platform/audit.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
+import type { Actor } from '../../platform/request-user.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { findMembership } from '../access/index.ts';
 import {
   type DocumentPageCursor,
   type DocumentRow,
@@ -106,10 +111,13 @@ export interface DocumentSourceLink {
  */
 export async function openDocumentContent(
   deps: Pick<DocumentsDeps, 'db' | 'storage'>,
-  userId: string,
+  actor: Actor,
   documentId: string,
 ): Promise<DocumentContent | DocumentSourceLink> {
-  const document = await findVisibleDocument(deps.db, userId, documentId);
+  const document = await findVisibleDocument(deps.db, actor.userId, documentId);
+  if (document) {
+    await auditDocumentEvent(deps.db, actor, 'file_access', document, 'info');
+  }
   if (document && !document.fileId && document.url && /^https?:\/\//i.test(document.url)) {
     return { sourceUrl: document.url };
   }
@@ -154,13 +162,44 @@ export async function processDocuments(
   return { documents: rows.map(toDocumentSummary) };
 }
 
+/**
+ * An audit entry about one of the caller's documents (opened, deleted), in the caller's team's log (issue #14); inside
+ * the change's transaction when there is one.
+ */
+async function auditDocumentEvent(
+  db: Database,
+  actor: Actor,
+  action: 'file_access' | 'file_delete',
+  document: { id: string; title: string; source: DocumentSource },
+  severity: AuditSeverity,
+): Promise<void> {
+  const membership = await findMembership(db, actor.userId);
+  // Inside the change's transaction this is a savepoint of it; alone, a transaction of its own (the chain's lock).
+  await db.transaction((tx) =>
+    writeAuditEntry(tx, actor, {
+      teamId: membership?.teamId ?? null,
+      action,
+      resourceType: 'document',
+      resourceId: document.id,
+      ...(action === 'file_delete'
+        ? { oldValues: { title: document.title, source: document.source } }
+        : { newValues: { title: document.title, source: document.source } }),
+      severity,
+    }),
+  );
+}
+
 /** Deletes the document, its passages, its file row and the stored object. */
 export async function deleteDocument(
   deps: Pick<DocumentsDeps, 'db' | 'storage' | 'log'>,
-  userId: string,
+  actor: Actor,
   documentId: string,
 ): Promise<void> {
-  const deleted = await deps.db.transaction((tx) => deleteDeletableDocument(tx, userId, documentId));
+  const deleted = await deps.db.transaction(async (tx) => {
+    const row = await deleteDeletableDocument(tx, actor.userId, documentId);
+    if (row) await auditDocumentEvent(tx, actor, 'file_delete', { id: documentId, ...row }, 'low');
+    return row;
+  });
   if (!deleted) throw notFound();
   if (deleted.storageKey) {
     await deps.storage.delete(deleted.storageKey).catch((error: unknown) => {

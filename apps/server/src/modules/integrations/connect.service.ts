@@ -2,6 +2,7 @@ import { type ConnectorProvider, PLATFORM_LABELS } from '@lumen/contract';
 import { findMembership } from '../access/index.ts';
 import { deleteSourceDocuments } from '../documents/index.ts';
 import { platformEvent } from './events.ts';
+import { integrationAudit } from './integration-audit.ts';
 import { upsertConnection } from './integrations.repository.ts';
 import { connectableDriver, enqueueSync, type IntegrationsRuntime } from './integrations.service.ts';
 import { completeAuthorization, startAuthorization } from './oauth.ts';
@@ -95,18 +96,22 @@ async function exchangeAndStore(
     });
     const account = await driver.accountIdentity(tokens.accessToken);
     const membership = await findMembership(rt.db, userId);
-    const { connection, isAccountChanged } = await upsertConnection(rt.db, {
-      userId,
-      provider,
-      teamId: membership?.teamId ?? null,
-      accountId: account.id,
-      accountEmail: account.email,
-      accountName: account.name,
-      encryptedAccessToken: rt.secrets.encrypt(tokens.accessToken),
-      encryptedRefreshToken: tokens.refreshToken ? rt.secrets.encrypt(tokens.refreshToken) : null,
-      tokenExpiresAt: tokens.expiresAt,
-      scopes: tokens.scopes.join(' '),
-    });
+    const { connection, isAccountChanged } = await upsertConnection(
+      rt.db,
+      {
+        userId,
+        provider,
+        teamId: membership?.teamId ?? null,
+        accountId: account.id,
+        accountEmail: account.email,
+        accountName: account.name,
+        encryptedAccessToken: rt.secrets.encrypt(tokens.accessToken),
+        encryptedRefreshToken: tokens.refreshToken ? rt.secrets.encrypt(tokens.refreshToken) : null,
+        tokenExpiresAt: tokens.expiresAt,
+        scopes: tokens.scopes.join(' '),
+      },
+      (connection) => integrationAudit(connection, 'integration_connect', { accountEmail: account.email }),
+    );
     // Another account's files are other files: the previous account's documents leave with its cursor.
     if (isAccountChanged) await deleteSourceDocuments(rt.db, { ownerId: userId, source: provider });
     await enqueueSync(rt, connection.id);

@@ -7,7 +7,14 @@ import {
   oauthStates,
   syncRuns,
 } from '../../db/schema/index.ts';
+import { type AuditActor, type AuditEntryInput, writeAuditEntry } from '../../platform/audit.ts';
 import type { Database } from '../../platform/db.ts';
+
+/** An audit entry written in the same transaction as the change it records. */
+export interface AuditWithChange {
+  actor: AuditActor;
+  entry: AuditEntryInput;
+}
 
 /** What the list shows of a connection: every column but the tokens, the cursor and the scopes. */
 const connectionSummaryColumns = {
@@ -110,6 +117,7 @@ export interface ConnectedAccount {
 export async function upsertConnection(
   db: Database,
   account: ConnectedAccount,
+  audit?: (connection: ConnectionRow) => AuditWithChange,
 ): Promise<{ connection: ConnectionRow; isAccountChanged: boolean }> {
   return db.transaction(async (tx) => {
     const [previous] = await tx
@@ -149,6 +157,10 @@ export async function upsertConnection(
     // Another account's channels and spaces are not this one's: its next sync reads them again.
     if (isAccountChanged) {
       await tx.delete(connectionAccessGroups).where(eq(connectionAccessGroups.connectionId, connection.id));
+    }
+    if (audit) {
+      const { actor, entry } = audit(connection);
+      await writeAuditEntry(tx, actor, entry);
     }
     return { connection, isAccountChanged };
   });
@@ -336,8 +348,10 @@ export async function finishSyncRun(
     error: string | null;
     connectionStatus: ConnectionRow['status'] | null;
   },
+  audit?: AuditWithChange,
 ): Promise<SyncRunRow | null> {
   return db.transaction(async (tx) => {
+    if (audit) await writeAuditEntry(tx, audit.actor, audit.entry);
     const now = new Date();
     const [run] = await tx
       .update(syncRuns)

@@ -7,6 +7,7 @@ import {
 } from '@lumen/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config, ConnectorsConfig } from '../../config.ts';
+import { writeAuditEntry } from '../../platform/audit.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
@@ -16,6 +17,7 @@ import { deleteSourceDocuments } from '../documents/index.ts';
 import type { IndexFollowUps } from '../search/index.ts';
 import type { ConnectorDriver, ConnectorRegistry } from './connector-driver.ts';
 import { platformEvent } from './events.ts';
+import { integrationAudit } from './integration-audit.ts';
 import {
   deleteConnection,
   findConnection,
@@ -159,6 +161,10 @@ export async function disconnectIntegration(
   const isDeleted = await rt.db.transaction(async (tx) => {
     if (!(await deleteConnection(tx, userId, provider))) return false;
     await deleteSourceDocuments(tx, { ownerId: userId, source: provider });
+    const { actor, entry } = integrationAudit(connection, 'integration_disconnect', {
+      accountEmail: connection.accountEmail,
+    });
+    await writeAuditEntry(tx, actor, entry);
     return true;
   });
   if (!isDeleted) throw AppError.of('INTEGRATION_NOT_CONNECTED');

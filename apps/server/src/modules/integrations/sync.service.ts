@@ -27,6 +27,7 @@ import {
   type RemoteItem,
 } from './connector-driver.ts';
 import { platformEvent } from './events.ts';
+import { integrationAudit } from './integration-audit.ts';
 import {
   type ConnectionRow,
   commitSyncPage,
@@ -221,12 +222,11 @@ export async function runSync(
       cursor = page.nextCursor;
       if (!page.hasMore) break;
     }
-    await finishSyncRun(rt.db, {
-      connectionId: connection.id,
-      runId: run.id,
-      error: null,
-      connectionStatus: 'connected',
-    });
+    await finishSyncRun(
+      rt.db,
+      { connectionId: connection.id, runId: run.id, error: null, connectionStatus: 'connected' },
+      integrationAudit(connection, 'integration_sync', { filesSynced }),
+    );
     await publish('sync_completed', { files_synced: filesSynced, connected: true });
   } catch (error) {
     if (options.signal?.aborted) {
@@ -246,12 +246,11 @@ export async function runSync(
     }
     log.warn({ provider, reason: describe(error) }, 'sync failed');
     const message = `${SYNC_FAILED_MESSAGE} ${userFacingReason(error)}`.trim();
-    await finishSyncRun(rt.db, {
-      connectionId: connection.id,
-      runId: run.id,
-      error: message,
-      connectionStatus: 'error',
-    });
+    await finishSyncRun(
+      rt.db,
+      { connectionId: connection.id, runId: run.id, error: message, connectionStatus: 'error' },
+      integrationAudit(connection, 'integration_sync', { filesSynced, error: message }),
+    );
     await publish('sync_error', { error: message, files_synced: filesSynced });
   }
 }

@@ -3,7 +3,13 @@ import { NO_ANSWER_REPLY, questionOfMention, TEAM_CHAT_MESSAGES, TEAM_ROOM_ANSWE
 import type { FastifyInstance } from 'fastify';
 import type { JobContext } from '../../platform/jobs.ts';
 import { findMembership } from '../access/index.ts';
-import { type AskDeps, answerInTeamRoom, describeProviderError, isProviderError } from '../assistant/index.ts';
+import {
+  type AskDeps,
+  answerInTeamRoom,
+  describeProviderError,
+  isProviderError,
+  recordAiQuery,
+} from '../assistant/index.ts';
 import { findMessageById, findTeamMessage, updateAnswer } from './team-chat.repository.ts';
 import {
   ANSWER_IN_ROOM_JOB,
@@ -80,6 +86,7 @@ async function writeAnswer(deps: TeamChatDeps, askDeps: AskDeps, job: JobContext
     });
   };
 
+  const startedAt = performance.now();
   try {
     const { text, citations } = await answerInTeamRoom(askDeps, {
       userId: askerId,
@@ -94,6 +101,14 @@ async function writeAnswer(deps: TeamChatDeps, askDeps: AskDeps, job: JobContext
     });
     if (isGone) return;
     await finishAnswer(deps, answer, { content: text.trim() || NO_ANSWER_REPLY, status: 'done', citations });
+    await recordAiQuery(deps.db, {
+      userId: askerId,
+      surface: 'team_room',
+      citations,
+      durationMs: performance.now() - startedAt,
+      model: askDeps.model.modelId,
+      resourceId: answer.id,
+    });
   } catch (error) {
     if (isGone) return;
     // Another worker holds the job now (this one lost its lease): it writes the answer.

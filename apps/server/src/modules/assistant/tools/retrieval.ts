@@ -54,7 +54,8 @@ export async function readDocumentChunks(session: AssistantSession, document: Do
 /** Deletes the document and its stored file through the documents service; false when the user may not. */
 export async function removeDocument(session: AssistantSession, documentId: string): Promise<boolean> {
   try {
-    await deleteDocument(session, session.userId, documentId);
+    // Confirmed in the chat by the user (the tool's approval step); the request's address is not known here.
+    await deleteDocument(session, { userId: session.userId, ipAddress: null, userAgent: null }, documentId);
     return true;
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return false;
