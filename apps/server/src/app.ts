@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { assistantRoutes, createLanguageModel } from './modules/assistant/index.ts';
-import { auditRoutes } from './modules/audit/index.ts';
+import { type AnomalyScanOptions, auditRoutes, registerAuditJobs } from './modules/audit/index.ts';
 import { authRoutes, createAuth, recordAccountEvent } from './modules/auth/index.ts';
 import { conversationsRoutes } from './modules/conversations/index.ts';
 import { documentsRoutes, registerDocumentJobs } from './modules/documents/index.ts';
@@ -56,6 +56,8 @@ export interface BuildAppOptions {
   connectorSync?: Partial<SyncSettings>;
   /** The job queue's timings (lease, heartbeat, sweep; tests shorten them). */
   jobs?: Omit<JobQueueOptions, 'log'>;
+  /** The anomaly scan's timings (tests scan at once, without the lag). */
+  anomalyScan?: Omit<AnomalyScanOptions, 'rules'>;
 }
 
 /**
@@ -125,6 +127,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   registerIntegrationJobs(app, integrations);
   registerTeamChatJobs(app, { model: createLanguageModel(config) });
+  registerAuditJobs(app, { rules: config.anomalyRules, ...options.anomalyScan });
 
   await app.register(authRoutes, { config, auth });
   await app.register(

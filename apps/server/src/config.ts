@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ConnectorProvider } from '@lumen/contract';
+import { type AnomalyRules, type ConnectorProvider, DEFAULT_ANOMALY_RULES } from '@lumen/contract';
 import { z } from 'zod';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -142,6 +142,8 @@ export const envSchema = z.object({
   INVITATION_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   /** How long an invitation link stays valid. */
   INVITATION_EXPIRY_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** The anomaly rules' thresholds to change, as JSON of DEFAULT_ANOMALY_RULES' shape (any part of it). */
+  ANOMALY_RULES: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -214,8 +216,17 @@ export interface ConnectorsConfig {
 export interface Config
   extends Omit<
     Env,
-    'APP_URL' | 'SECRET_KEY' | 'DATA_DIR' | 'TRUSTED_ORIGINS' | 'STORAGE_URL' | S3Variable | ConnectorVariable
+    | 'APP_URL'
+    | 'SECRET_KEY'
+    | 'DATA_DIR'
+    | 'TRUSTED_ORIGINS'
+    | 'STORAGE_URL'
+    | 'ANOMALY_RULES'
+    | S3Variable
+    | ConnectorVariable
   > {
+  /** The anomaly detection's thresholds: DEFAULT_ANOMALY_RULES with ANOMALY_RULES over them. */
+  anomalyRules: AnomalyRules;
   /** The public address: APP_URL, or `http://localhost:<PORT>` when it is unset. */
   APP_URL: string;
   DATA_DIR: string;
@@ -285,6 +296,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     CONNECTOR_BASE_URL_NOTION,
     CONNECTOR_BASE_URL_CONFLUENCE,
     SYNC_INTERVAL_MINUTES,
+    ANOMALY_RULES,
     ...rest
   } = env;
   const { appUrl, appOrigins } = publicAddress(env);
@@ -304,7 +316,40 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     connectors: connectorsConfig(env),
+    anomalyRules: anomalyRulesOf(ANOMALY_RULES),
   };
+}
+
+/** A rule's field: a positive number (a share for `maxShare`). */
+const ruleFieldSchema = z.number().positive();
+
+/** DEFAULT_ANOMALY_RULES with the JSON's values over them; unknown rules or fields, or bad values, stop the start. */
+function anomalyRulesOf(json: string | undefined): AnomalyRules {
+  const rules = structuredClone(DEFAULT_ANOMALY_RULES) as AnomalyRules;
+  if (json === undefined) return rules;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new ConfigError('Invalid configuration:\n  ANOMALY_RULES must be JSON');
+  }
+  const shape = Object.fromEntries(
+    Object.entries(DEFAULT_ANOMALY_RULES).map(([rule, fields]) => [
+      rule,
+      z
+        .strictObject(Object.fromEntries(Object.keys(fields).map((field) => [field, ruleFieldSchema.optional()])))
+        .optional(),
+    ]),
+  );
+  const result = z.strictObject(shape).safeParse(parsed);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ANOMALY_RULES.${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  for (const [rule, fields] of Object.entries(result.data)) {
+    Object.assign(rules[rule as keyof AnomalyRules], fields ?? {});
+  }
+  return rules;
 }
 
 type PairedVariable =

@@ -16,6 +16,7 @@ export const AUDIT_MESSAGES = {
   severityInvalid: 'severity must be one of info, low, medium, high, critical',
   formatInvalid: 'format must be csv or json',
   cursorInvalid: 'cursor must be the nextCursor of an earlier page',
+  alertNotFound: 'Alert not found',
 } as const;
 
 /** Date ranges of the dashboard, newest entries first; 7d by default (spec 001). */
@@ -50,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'integration_request_create',
   'integration_request_decide',
   'team_message_delete',
+  'alert_resolve',
   ...TEAM_AUDIT_ACTIONS.filter((action) => action !== 'permission_change'),
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -117,3 +119,66 @@ export function auditExportFileName(format: AuditExportFormat, date: Date = new 
   const day = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
   return `audit-logs-${day}.${format}`;
 }
+
+// ---- Anomaly alerts ----
+
+/** What the detection rules look for (docs/product-rules.md#anomaly-alerts). */
+export const ANOMALY_ALERT_TYPES = [
+  'failed_login_burst_account',
+  'failed_login_burst_ip',
+  'mass_deletion',
+  'mass_download',
+  'permission_escalation',
+  'unusual_hour',
+  'new_device',
+] as const;
+export type AnomalyAlertType = (typeof ANOMALY_ALERT_TYPES)[number];
+
+export const ANOMALY_ALERT_STATUSES = ['open', 'resolved'] as const;
+
+export const anomalyAlertSchema = z.object({
+  id: z.string(),
+  alertType: z.enum(ANOMALY_ALERT_TYPES),
+  severity: z.enum(AUDIT_SEVERITIES),
+  /** One sentence saying what was seen (English). */
+  description: z.string(),
+  status: z.enum(ANOMALY_ALERT_STATUSES),
+  /** The account it is about, when there is one. */
+  userId: z.string().nullable(),
+  /** How many audit entries set it off so far (a burst that goes on grows one alert). */
+  entryCount: z.number().int().nonnegative(),
+  /** The audit entries that set it off (the newest up to 50). */
+  entryIds: z.array(z.string()),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type AnomalyAlert = z.infer<typeof anomalyAlertSchema>;
+
+export const anomalyAlertListSchema = z.object({ alerts: z.array(anomalyAlertSchema) });
+export type AnomalyAlertList = z.infer<typeof anomalyAlertListSchema>;
+
+/**
+ * The detection rules' thresholds (each also settable with the ANOMALY_RULES environment variable, a JSON object of
+ * the same shape). Windows in minutes.
+ */
+export const DEFAULT_ANOMALY_RULES = {
+  /** Failed sign-ins on one account. */
+  failedLoginsPerAccount: { count: 10, windowMinutes: 10 },
+  /** Failed sign-ins from one address (any accounts of the team). */
+  failedLoginsPerAddress: { count: 20, windowMinutes: 10 },
+  /** Documents one person deleted. */
+  massDeletion: { count: 20, windowMinutes: 5 },
+  /** Documents one person opened. */
+  massDownload: { count: 50, windowMinutes: 5 },
+  /**
+   * A sign-in at an hour (UTC) that holds at most this share of the person's earlier sign-ins, once they have at least
+   * `minHistory` of them over at least `minDays` days.
+   */
+  unusualHour: { maxShare: 0.02, minHistory: 20, minDays: 7 },
+  /** A sign-in from a browser and system never seen for the person, once they have `minHistory` earlier sign-ins. */
+  newDevice: { minHistory: 5 },
+} as const;
+export type AnomalyRules = {
+  [Rule in keyof typeof DEFAULT_ANOMALY_RULES]: { [Field in keyof (typeof DEFAULT_ANOMALY_RULES)[Rule]]: number };
+};

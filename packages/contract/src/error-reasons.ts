@@ -246,6 +246,7 @@ export const ERROR_REASONS = {
   AUDIT_SEVERITY_INVALID: { code: 'VALIDATION_FAILED', message: AUDIT_MESSAGES.severityInvalid },
   AUDIT_FORMAT_INVALID: { code: 'VALIDATION_FAILED', message: AUDIT_MESSAGES.formatInvalid },
   AUDIT_CURSOR_INVALID: { code: 'VALIDATION_FAILED', message: AUDIT_MESSAGES.cursorInvalid },
+  ANOMALY_ALERT_NOT_FOUND: { code: 'NOT_FOUND', message: AUDIT_MESSAGES.alertNotFound },
 
   // ---- Team chat ----
   TEAM_MESSAGE_CONTENT_REQUIRED: { code: 'VALIDATION_FAILED', message: TEAM_CHAT_MESSAGES.contentRequired },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { anomalyAlertSchema } from './audit.ts';
 import { onlineMemberSchema, teamMessageSchema } from './team-chat.ts';
 
 /** Integration events pushed over `/ws` (docs/product-rules.md#integrations). */
@@ -78,6 +79,9 @@ const typingEventSchema = z.object({
  */
 const resyncEventSchema = z.object({ type: z.literal('resync') });
 
+/** An anomaly alert raised, grown (the burst goes on) or resolved: sent to the team's admins only. */
+const anomalyAlertEventSchema = z.object({ type: z.literal('anomaly_alert'), alert: anomalyAlertSchema });
+
 /** Every message the server pushes. */
 export const realtimeEventSchema = z.union([
   integrationEventSchema,
@@ -88,6 +92,7 @@ export const realtimeEventSchema = z.union([
   presenceEventSchema,
   typingEventSchema,
   resyncEventSchema,
+  anomalyAlertEventSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 

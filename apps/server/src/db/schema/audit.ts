@@ -1,6 +1,8 @@
-import { AUDIT_SEVERITIES } from '@lumen/contract';
+import { ANOMALY_ALERT_TYPES, AUDIT_SEVERITIES } from '@lumen/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { teams } from './teams.ts';
 
 /**
  * The audit log: append-only (a trigger refuses UPDATE and DELETE) and hash-chained per team (each entry's hash covers
@@ -33,3 +35,46 @@ export const auditLogs = pgTable(
     index('audit_logs_user_id_idx').on(table.userId),
   ],
 );
+
+/**
+ * An anomaly the detection rules saw in a team's audit stream (issue #14). `dedupe_key` names the ongoing burst (the
+ * rule and what it is about): while an alert with that key is open, the burst grows it instead of raising another.
+ */
+export const anomalyAlerts = pgTable(
+  'anomaly_alerts',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** The account it is about (null when none, or when the account is gone). */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    alertType: text('alert_type', { enum: ANOMALY_ALERT_TYPES }).notNull(),
+    severity: text('severity', { enum: AUDIT_SEVERITIES }).notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
+    dedupeKey: text('dedupe_key').notNull(),
+    entryCount: integer('entry_count').notNull().default(0),
+    /** The newest audit entries that set it off (up to 50). */
+    entryIds: jsonb('entry_ids').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('anomaly_alerts_team_id_status_idx').on(table.teamId, table.status, table.createdAt),
+    uniqueIndex('anomaly_alerts_open_dedupe_key_unique')
+      .on(table.teamId, table.dedupeKey)
+      .where(sql`${table.status} = 'open'`),
+  ],
+);
+
+/** How far the anomaly detection has read the audit stream (one row): it reads each entry once, on one instance. */
+export const anomalyScanState = pgTable('anomaly_scan_state', {
+  id: integer('id').primaryKey().default(1),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,7 @@
 import {
   type AUDIT_EXPORT_FORMATS,
+  anomalyAlertListSchema,
+  anomalyAlertSchema,
   auditChainReportSchema,
   auditExportFileName,
   auditExportQuerySchema,
@@ -7,7 +9,9 @@ import {
   auditLogQuerySchema,
 } from '@lumen/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../platform/request-user.ts';
+import { z } from 'zod';
+import { requireActor, requireUser } from '../../platform/request-user.ts';
+import { listAlerts, resolveAnomalyAlert } from './anomaly.service.ts';
 import { checkAuditChain, exportAuditLog, listAuditLog } from './audit.service.ts';
 
 const EXPORT_TYPES: Record<(typeof AUDIT_EXPORT_FORMATS)[number], string> = {
@@ -50,6 +54,39 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(stream);
     },
+  );
+
+  app.get(
+    '/audit/alerts',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: "The team's open anomaly alerts, newest first (admins)",
+        security: [{ session: [] }],
+        response: { 200: anomalyAlertListSchema },
+      },
+    },
+    async (request) => listAlerts(app.database.db, requireUser(request).id),
+  );
+
+  app.post(
+    '/audit/alerts/:id/resolve',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'Resolves an open anomaly alert: it leaves the active list (admins; audited)',
+        security: [{ session: [] }],
+        // Any string: an id that is not one of the team's open alerts answers 404, malformed ones included.
+        params: z.object({ id: z.string().min(1).max(200) }),
+        response: { 200: anomalyAlertSchema },
+      },
+    },
+    async (request) =>
+      resolveAnomalyAlert(
+        { db: app.database.db, realtime: app.realtime, log: app.log },
+        requireActor(request),
+        request.params.id,
+      ),
   );
 
   app.get(
