@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_ANOMALY_RULES } from '@lumen/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -184,6 +185,23 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, OCR_ENABLED: 'false' }).OCR_ENABLED).toBe(false);
     expect(loadConfig({ ...base, OCR_ENABLED: '1' }).OCR_ENABLED).toBe(true);
     expect(() => loadConfig({ ...base, OCR_ENABLED: 'sometimes' })).toThrowError(/OCR_ENABLED must be true or false/);
+  });
+
+  it('takes the anomaly rules from ANOMALY_RULES over the defaults, and refuses what it cannot use', () => {
+    const base = { DATA_DIR: tmpdir(), SECRET_KEY: 'x'.repeat(32) };
+    expect(loadConfig(base).anomalyRules).toEqual(DEFAULT_ANOMALY_RULES);
+    const changed = loadConfig({
+      ...base,
+      ANOMALY_RULES: '{"massDeletion":{"count":50},"newDevice":{"minHistory":3}}',
+    });
+    expect(changed.anomalyRules.massDeletion).toEqual({ count: 50, windowMinutes: 5 });
+    expect(changed.anomalyRules.newDevice).toEqual({ minHistory: 3 });
+    expect(changed.anomalyRules.failedLoginsPerAccount).toEqual(DEFAULT_ANOMALY_RULES.failedLoginsPerAccount);
+    expect(() => loadConfig({ ...base, ANOMALY_RULES: 'count=5' })).toThrowError(/ANOMALY_RULES must be JSON/);
+    expect(() => loadConfig({ ...base, ANOMALY_RULES: '{"massDeletion":{"count":-1}}' })).toThrowError(
+      /ANOMALY_RULES\.massDeletion\.count/,
+    );
+    expect(() => loadConfig({ ...base, ANOMALY_RULES: '{"teleportation":{"count":1}}' })).toThrowError(ConfigError);
   });
 
   it('refuses a short SECRET_KEY', () => {

@@ -1,4 +1,4 @@
-import type { AuditEntry, Role } from '@lumen/contract';
+import type { AnomalyAlert, AuditEntry, Role } from '@lumen/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '@/testing/fetch-stub';
@@ -6,6 +6,7 @@ import { stubSignedIn } from '@/testing/fixtures';
 import { renderRoutes } from '@/testing/test-utils';
 
 const LOGS = '/api/audit/logs';
+const ALERTS = '/api/audit/alerts';
 const ACCESS_DENIED = 'Access Denied - Only administrators can access audit logs.';
 
 const login: AuditEntry = {
@@ -24,9 +25,26 @@ const login: AuditEntry = {
   userAgent: 'Mozilla/5.0',
 };
 
+const burst: AnomalyAlert = {
+  id: 'alert-1',
+  alertType: 'failed_login_burst_account',
+  severity: 'high',
+  description: '12 failed sign-ins on ada@example.com within 10 minutes',
+  status: 'open',
+  userId: 'user-1',
+  entryCount: 12,
+  entryIds: ['entry-1'],
+  createdAt: '2026-11-21T09:20:00.000Z',
+  lastSeenAt: '2026-11-21T09:30:00.000Z',
+  resolvedAt: null,
+};
+
 describe('/audit', () => {
-  it("shows an admin the Audit Dashboard with the team's audit log", async () => {
-    const stub = stubSignedIn('admin', { [`GET ${LOGS}`]: jsonResponse({ entries: [login], nextCursor: null }) });
+  it("shows an admin the Audit Dashboard with the open alerts above the team's audit log", async () => {
+    const stub = stubSignedIn('admin', {
+      [`GET ${LOGS}`]: jsonResponse({ entries: [login], nextCursor: null }),
+      [`GET ${ALERTS}`]: jsonResponse({ alerts: [burst] }),
+    });
     renderRoutes({ path: '/audit' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Audit Dashboard' })).toBeInTheDocument();
@@ -34,21 +52,34 @@ describe('/audit', () => {
     const table = await screen.findByRole('table', { name: 'Audit log' });
     expect(within(table).getByText('Ada Lovelace signed in')).toBeInTheDocument();
     expect(within(table).getByText('User login')).toBeInTheDocument();
+    const alerts = await screen.findByRole('list', { name: 'Open alerts' });
+    expect(within(alerts).getByText('Repeated failed sign-ins on one account')).toBeInTheDocument();
+    expect(within(alerts).getByText('12 failed sign-ins on ada@example.com within 10 minutes')).toBeInTheDocument();
+    // The alerts come first, the log after.
+    const alertsHeading = screen.getByRole('heading', { level: 2, name: 'Open alerts' });
+    const logsHeading = screen.getByRole('heading', { level: 2, name: 'Audit Logs' });
+    expect(alertsHeading.compareDocumentPosition(logsHeading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByText(ACCESS_DENIED)).not.toBeInTheDocument();
     expect(stub.findRequests('GET', LOGS).map((request) => request.search)).toEqual(['?range=7d']);
+    expect(stub.findRequests('GET', ALERTS)).toHaveLength(1);
   });
 
   it.each<Role | null>(['team_lead', 'employee', 'viewer', null])(
-    'refuses a %s without asking for the log',
+    'refuses a %s without asking for the log or the alerts',
     async (role) => {
-      const stub = stubSignedIn(role, { [`GET ${LOGS}`]: jsonResponse({ entries: [login], nextCursor: null }) });
+      const stub = stubSignedIn(role, {
+        [`GET ${LOGS}`]: jsonResponse({ entries: [login], nextCursor: null }),
+        [`GET ${ALERTS}`]: jsonResponse({ alerts: [burst] }),
+      });
       renderRoutes({ path: '/audit' });
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Audit Dashboard' })).toBeInTheDocument();
       expect(await screen.findByRole('alert')).toHaveTextContent(ACCESS_DENIED);
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Open alerts' })).not.toBeInTheDocument();
       expect(stub.findRequests('GET', LOGS)).toHaveLength(0);
+      expect(stub.findRequests('GET', ALERTS)).toHaveLength(0);
     },
   );
 
@@ -59,5 +90,6 @@ describe('/audit', () => {
     expect(await screen.findByRole('status', { name: 'Checking your access' })).toBeInTheDocument();
     expect(screen.queryByText(ACCESS_DENIED)).not.toBeInTheDocument();
     expect(stub.findRequests('GET', LOGS)).toHaveLength(0);
+    expect(stub.findRequests('GET', ALERTS)).toHaveLength(0);
   });
 });

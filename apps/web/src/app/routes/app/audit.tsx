@@ -4,12 +4,13 @@ import { BackLink } from '@/components/back-link';
 import { ScreenTitle } from '@/components/screen-title';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { AnomalyAlerts } from '@/features/audit/components/anomaly-alerts';
 import { AuditLogs } from '@/features/audit/components/audit-logs';
 import { useRole } from '@/features/me/api/get-role';
 
 /**
- * /audit: the audit dashboard, team admins only (spec 001). Everyone else is told so, and the log is not even asked
- * for (the server refuses them too).
+ * /audit: the audit dashboard, team admins only (spec 001): the open anomaly alerts above the audit log. Everyone else
+ * is told so, and neither is even asked for (the server refuses them too).
  */
 export function AuditRoute() {
   const { t } = useTranslation(['translation', 'audit']);
@@ -23,7 +24,10 @@ export function AuditRoute() {
           <Spinner label={t('audit:checkingAccess')} className="size-6 text-muted-foreground" />
         </div>
       ) : role.data?.isAdmin ? (
-        <AuditLogs />
+        <div className="grid gap-8">
+          <AnomalyAlerts />
+          <AuditLogs />
+        </div>
       ) : (
         <div role="alert" className="flex items-start gap-3 rounded-lg border border-destructive/50 p-4">
           <ShieldAlertIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />

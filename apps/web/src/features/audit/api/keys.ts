@@ -8,4 +8,6 @@ export const auditKeys = {
   all: ['audit'] as const,
   logs: ({ range, action, severity }: AuditLogFilters) =>
     ['audit', 'logs', { range, action: action ?? null, severity: severity ?? null }] as const,
+  /** The team's open anomaly alerts, newest first (one list, kept current by the realtime events). */
+  alerts: ['audit', 'alerts'] as const,
 };
