@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { checkPage, post, signUp } from '../support/a11y.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
 
-test('audit: an admin reads, filters, opens and exports the log; a member is refused; the page passes WCAG 2.2 AA', async ({
+test('audit: an admin reads, filters, opens and exports the log, sees a live anomaly alert and resolves it; a member is refused; WCAG 2.2 AA', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -47,6 +47,16 @@ test('audit: an admin reads, filters, opens and exports the log; a member is ref
   await expect(table).toContainText(memberEmail);
   await expect(table).not.toContainText('definitely not it');
   expect(await checkPage(admin, 'audit dashboard')).toEqual([]);
+
+  // Ten failed sign-ins on the member's account: the detection raises an alert that reaches the open page live.
+  for (let attempt = 0; attempt < 9; attempt++) {
+    await post(memberContext.request, '/api/auth/sign-in/email', { email: memberEmail, password: `wrong ${attempt}` });
+  }
+  const alerts = admin.getByRole('region', { name: 'Open alerts' });
+  const alert = alerts.getByRole('listitem').filter({ hasText: 'Repeated failed sign-ins on one account' });
+  await expect(alert).toContainText(`10 failed sign-ins on ${memberEmail}'s account`, { timeout: 30_000 });
+  await alert.getByRole('button', { name: /Resolve/ }).click();
+  await expect(alerts).toContainText('No open alerts.');
 
   // The whole range as CSV, named by the date, a formula-like name kept as text.
   await admin.getByLabel('Action').selectOption('');
