@@ -182,3 +182,64 @@ export const DEFAULT_ANOMALY_RULES = {
 export type AnomalyRules = {
   [Rule in keyof typeof DEFAULT_ANOMALY_RULES]: { [Field in keyof (typeof DEFAULT_ANOMALY_RULES)[Rule]]: number };
 };
+
+// ---- Client events ----
+
+/** What the web app reports on its own (stored apart from the tamper-evident log; issue #14). */
+export const CLIENT_EVENT_TYPES = [
+  'page_visit',
+  'ui_interaction',
+  'client_error',
+  'unhandled_promise_rejection',
+] as const;
+export type ClientEventType = (typeof CLIENT_EVENT_TYPES)[number];
+
+/** Events one batch may carry, and batches one person may send a minute. */
+export const CLIENT_EVENT_BATCH_MAX = 50;
+export const CLIENT_EVENT_BATCHES_PER_MINUTE = 30;
+
+export const CLIENT_EVENT_MESSAGES = {
+  batchInvalid: `events must be a list of 1 to ${CLIENT_EVENT_BATCH_MAX} client events`,
+} as const;
+
+/**
+ * One event, without personal content: the route's pattern (`/spaces/:id`, never ids, queries or what was typed), the
+ * element's kind and its stable name (`data-track` or its test id, never its text), and for errors the error's kind
+ * and message with addresses and long numbers masked.
+ */
+export const clientEventSchema = z.object({
+  type: z.enum(CLIENT_EVENT_TYPES),
+  /** The route pattern the event happened on. */
+  route: z.string().min(1).max(200),
+  /** ui_interaction: 'button' or 'link'. */
+  element: z.enum(['button', 'link']).optional(),
+  /** ui_interaction: the element's stable name. */
+  target: z.string().max(100).optional(),
+  /** Errors: the error's name and message (masked, cut to 500 characters). */
+  errorName: z.string().max(100).optional(),
+  errorMessage: z.string().max(500).optional(),
+  /** When it happened on the client (ISO time). */
+  at: z.iso.datetime(),
+});
+export type ClientEvent = z.infer<typeof clientEventSchema>;
+
+export const clientEventBatchSchema = z.object({
+  events: z
+    .array(clientEventSchema, { error: CLIENT_EVENT_MESSAGES.batchInvalid })
+    .min(1, CLIENT_EVENT_MESSAGES.batchInvalid)
+    .max(CLIENT_EVENT_BATCH_MAX, CLIENT_EVENT_MESSAGES.batchInvalid),
+});
+export type ClientEventBatch = z.infer<typeof clientEventBatchSchema>;
+
+const EMAIL_PATTERN = /[^\s@]+@[^\s@]+\.[^\s@]+/g;
+const LONG_NUMBER_PATTERN = /\d{4,}/g;
+const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** An error message without what could name someone or something of theirs: addresses, ids and long numbers masked. */
+export function maskClientText(text: string, max = 500): string {
+  return text
+    .replace(EMAIL_PATTERN, '[email]')
+    .replace(UUID_PATTERN, '[id]')
+    .replace(LONG_NUMBER_PATTERN, '[number]')
+    .slice(0, max);
+}

@@ -1,4 +1,4 @@
-import { AUDIT_MESSAGES } from './audit.ts';
+import { AUDIT_MESSAGES, CLIENT_EVENT_MESSAGES } from './audit.ts';
 import { AUTH_MESSAGES } from './auth.ts';
 import type { ErrorCode } from './errors.ts';
 import { INTEGRATION_REQUEST_MESSAGES } from './integration-requests.ts';
@@ -247,6 +247,7 @@ export const ERROR_REASONS = {
   AUDIT_FORMAT_INVALID: { code: 'VALIDATION_FAILED', message: AUDIT_MESSAGES.formatInvalid },
   AUDIT_CURSOR_INVALID: { code: 'VALIDATION_FAILED', message: AUDIT_MESSAGES.cursorInvalid },
   ANOMALY_ALERT_NOT_FOUND: { code: 'NOT_FOUND', message: AUDIT_MESSAGES.alertNotFound },
+  CLIENT_EVENT_BATCH_INVALID: { code: 'VALIDATION_FAILED', message: CLIENT_EVENT_MESSAGES.batchInvalid },
 
   // ---- Team chat ----
   TEAM_MESSAGE_CONTENT_REQUIRED: { code: 'VALIDATION_FAILED', message: TEAM_CHAT_MESSAGES.contentRequired },

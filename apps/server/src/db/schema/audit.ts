@@ -1,4 +1,4 @@
-import { ANOMALY_ALERT_TYPES, AUDIT_SEVERITIES } from '@lumen/contract';
+import { ANOMALY_ALERT_TYPES, AUDIT_SEVERITIES, CLIENT_EVENT_TYPES } from '@lumen/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
@@ -78,3 +78,26 @@ export const anomalyScanState = pgTable('anomaly_scan_state', {
   lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the web app reports on its own (issue #14): page visits, clicks on buttons and links, errors. Kept apart from the
+ * tamper-evident log (a client can say anything), without personal content, and read by the analytics.
+ */
+export const clientEvents = pgTable(
+  'client_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: CLIENT_EVENT_TYPES }).notNull(),
+    route: text('route').notNull(),
+    element: text('element'),
+    target: text('target'),
+    errorName: text('error_name'),
+    errorMessage: text('error_message'),
+    /** When the client says it happened. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('client_events_team_id_received_at_idx').on(table.teamId, table.receivedAt)],
+);

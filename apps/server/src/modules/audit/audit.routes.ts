@@ -7,12 +7,17 @@ import {
   auditExportQuerySchema,
   auditLogPageSchema,
   auditLogQuerySchema,
+  CLIENT_EVENT_BATCHES_PER_MINUTE,
+  clientEventBatchSchema,
 } from '@lumen/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rejectInvalidBody } from '../../platform/errors.ts';
 import { requireActor, requireUser } from '../../platform/request-user.ts';
 import { listAlerts, resolveAnomalyAlert } from './anomaly.service.ts';
 import { checkAuditChain, exportAuditLog, listAuditLog } from './audit.service.ts';
+import { recordClientEvents } from './client-events.service.ts';
 
 const EXPORT_TYPES: Record<(typeof AUDIT_EXPORT_FORMATS)[number], string> = {
   csv: 'text/csv; charset=utf-8',
@@ -87,6 +92,35 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         requireActor(request),
         request.params.id,
       ),
+  );
+
+  app.post(
+    '/client-events',
+    {
+      attachValidation: true,
+      config: {
+        // Per person: a looping page cannot fill the table.
+        rateLimit: {
+          max: CLIENT_EVENT_BATCHES_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `client-events:${request.user?.id ?? request.ip}`,
+        },
+      },
+      schema: {
+        tags: ['audit'],
+        summary:
+          'A batch of what the web app saw (page visits, clicks on buttons and links, errors), without personal content; stored apart from the audit log',
+        security: [{ session: [] }],
+        body: clientEventBatchSchema,
+        response: { 202: z.object({ accepted: z.number().int() }) },
+      },
+    },
+    async (request, reply) => {
+      rejectInvalidBody(request);
+      const accepted = await recordClientEvents(app.database.db, requireUser(request).id, request.body);
+      return reply.status(202).send({ accepted });
+    },
   );
 
   app.get(

@@ -5,9 +5,16 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { clearPendingInviteCode, readPendingInviteCode } from '@/features/auth/utils/pending-invite-code';
 import { useAcceptPendingInviteOnArrival } from '@/features/invitations/hooks/use-accept-pending-invite';
 import { useAcceptInvitation } from '@/features/teams/api/accept-invitation';
+import { useClientEvents } from '../../client-events/use-client-events';
 import { RequireAuth } from '../../guards/require-auth';
 import { AppLayout } from '../../layouts/app-layout';
 import { RealtimeProvider } from '../../realtime/realtime-provider';
+
+/** Reports page visits, clicks and errors of the signed-in app (issue #14). */
+function ClientEvents() {
+  useClientEvents();
+  return null;
+}
 
 /**
  * Joins the team of an invite code kept from the employee pages (after a Google sign-in or an email confirmation)
@@ -31,6 +38,7 @@ export function AppRoot() {
     <RequireAuth>
       <AcceptPendingInvite>
         <RealtimeProvider>
+          <ClientEvents />
           <Outlet />
         </RealtimeProvider>
       </AcceptPendingInvite>
