@@ -107,6 +107,8 @@ export const auditChainReportSchema = z.object({
   isIntact: z.boolean(),
   /** Entries checked. */
   checkedCount: z.number().int().nonnegative(),
+  /** Heads anchored earlier (hourly) found unchanged; a chain rewritten wholesale fails here. */
+  anchorsChecked: z.number().int().nonnegative(),
   /** The first entry whose hash or link to the one before does not hold. */
   firstBrokenEntryId: z.string().nullable(),
   /** The newest entry's hash (what an anchor records). */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AuditSeverity } from '@lumen/contract';
-import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
-import { auditLogs } from '../db/schema/index.ts';
-import { type Database, lockKeysForTransaction } from './db.ts';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { auditAnchors, auditLogs } from '../db/schema/index.ts';
+import { type Database, lockKeysForTransaction, rowsOf } from './db.ts';
 import type { Actor } from './request-user.ts';
 
 /** Who acted and from where: a signed-in user, or an attempt without one (a failed sign-in) that still has an address. */
@@ -19,7 +19,7 @@ export interface AuditEntryInput {
   severity?: AuditSeverity;
 }
 
-type ChainedFields = {
+export type ChainedFields = {
   prevHash: string | null;
   teamId: string | null;
   userId: string | null;
@@ -45,7 +45,8 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-function hashEntry(fields: ChainedFields): string {
+/** An entry's hash over its fields and the previous hash (the chain's whole algorithm: no secret in it). */
+export function hashEntry(fields: ChainedFields): string {
   return createHash('sha256').update(canonicalJson(fields)).digest('hex');
 }
 
@@ -92,6 +93,8 @@ const VERIFY_BATCH = 1000;
 
 export interface AuditChainCheck {
   checkedCount: number;
+  /** Anchors (heads written down earlier) compared with the entries they name. */
+  anchorsChecked: number;
   /** The first entry whose hash or link does not hold; null when the chain is intact. */
   firstBrokenEntryId: string | null;
   /** The newest entry's hash (null: no entries). */
@@ -103,6 +106,18 @@ export async function verifyAuditChain(db: Database, teamId: string | null): Pro
   let prevHash: string | null = null;
   let checkedCount = 0;
   let afterSeq = 0;
+  // A chain rewritten wholesale links up again; the hashes anchored before it was rewritten do not.
+  const anchors = new Map(
+    teamId === null
+      ? []
+      : (
+          await db
+            .select({ seq: auditAnchors.seq, hash: auditAnchors.hash })
+            .from(auditAnchors)
+            .where(eq(auditAnchors.teamId, teamId))
+        ).map((anchor) => [anchor.seq, anchor.hash]),
+  );
+  let anchorsChecked = 0;
   for (;;) {
     const rows = await db
       .select()
@@ -125,17 +140,41 @@ export async function verifyAuditChain(db: Database, teamId: string | null): Pro
         createdAt: row.createdAt.toISOString(),
       });
       checkedCount += 1;
-      if (row.prevHash !== prevHash || row.hash !== expected) {
-        return { checkedCount, firstBrokenEntryId: row.id, headHash: null };
+      const anchored = anchors.get(row.seq);
+      if (anchored !== undefined) anchorsChecked += 1;
+      if (row.prevHash !== prevHash || row.hash !== expected || (anchored !== undefined && anchored !== row.hash)) {
+        return { checkedCount, anchorsChecked, firstBrokenEntryId: row.id, headHash: null };
       }
       prevHash = row.hash;
       afterSeq = row.seq;
     }
-    if (rows.length < VERIFY_BATCH) return { checkedCount, firstBrokenEntryId: null, headHash: prevHash };
+    if (rows.length < VERIFY_BATCH) {
+      // An anchored entry that is gone (the chain was cut back) breaks it at its end.
+      if (anchorsChecked < anchors.size) {
+        return { checkedCount, anchorsChecked, firstBrokenEntryId: rows.at(-1)?.id ?? 'missing', headHash: null };
+      }
+      return { checkedCount, anchorsChecked, firstBrokenEntryId: null, headHash: prevHash };
+    }
   }
 }
 
 /** The first entry of a team's chain that does not hold, or null when the chain is intact. */
 export async function findBrokenAuditEntry(db: Database, teamId: string | null): Promise<string | null> {
   return (await verifyAuditChain(db, teamId)).firstBrokenEntryId;
+}
+
+/**
+ * Writes down the head of every team chain that grew since its last anchor (the `audit.anchor` job, hourly): its seq
+ * and hash. Returns how many chains were anchored.
+ */
+export async function anchorAuditChains(db: Database): Promise<number> {
+  const result = await db.execute(sql`
+    INSERT INTO ${auditAnchors} (team_id, seq, hash)
+    SELECT DISTINCT ON (entry.team_id) entry.team_id, entry.seq, entry.hash
+    FROM ${auditLogs} AS entry
+    WHERE entry.team_id IS NOT NULL
+      AND entry.seq > coalesce((SELECT max(anchor.seq) FROM ${auditAnchors} AS anchor WHERE anchor.team_id = entry.team_id), 0)
+    ORDER BY entry.team_id, entry.seq DESC
+    RETURNING team_id`);
+  return rowsOf<{ team_id: string }>(result).length;
 }

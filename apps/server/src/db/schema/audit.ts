@@ -101,3 +101,20 @@ export const clientEvents = pgTable(
   },
   (table) => [index('client_events_team_id_received_at_idx').on(table.teamId, table.receivedAt)],
 );
+
+/**
+ * The head of each team's chain, written down every hour (issue #14): a chain rewritten wholesale, every hash
+ * recomputed, still links up, but no longer matches the hashes anchored before. Append-only like the log.
+ */
+export const auditAnchors = pgTable(
+  'audit_anchors',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: uuid('team_id').notNull(),
+    /** The anchored entry: its position and hash. */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_anchors_team_id_seq_idx').on(table.teamId, table.seq)],
+);

@@ -1,8 +1,12 @@
 import type { AnomalyRules } from '@lumen/contract';
 import type { FastifyInstance } from 'fastify';
+import { anchorAuditChains } from '../../platform/audit.ts';
 import { scanAuditStream } from './anomaly.service.ts';
 
 export const AUDIT_SCAN_JOB = 'audit.scan';
+/** Writes down each team chain's head (`anchorAuditChains`). */
+export const AUDIT_ANCHOR_JOB = 'audit.anchor';
+const ANCHOR_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface AnomalyScanOptions {
   rules: AnomalyRules;
@@ -25,7 +29,16 @@ export function registerAuditJobs(app: FastifyInstance, options: AnomalyScanOpti
     },
     { lane: 'audit' },
   );
+  app.jobs.register(
+    AUDIT_ANCHOR_JOB,
+    async (job) => {
+      const anchored = await anchorAuditChains(app.database.db);
+      if (anchored > 0) job.log.info({ anchored }, 'audit chains anchored');
+    },
+    { lane: 'audit' },
+  );
   let timer: NodeJS.Timeout | null = null;
+  let anchorTimer: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
       app.jobs
@@ -33,9 +46,17 @@ export function registerAuditJobs(app: FastifyInstance, options: AnomalyScanOpti
         .catch((error: unknown) => app.log.warn({ err: error }, 'anomaly scan not queued'));
     }, intervalMs);
     timer.unref();
+    anchorTimer = setInterval(() => {
+      app.jobs
+        .enqueue(AUDIT_ANCHOR_JOB, {}, { isUnique: true })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'audit anchoring not queued'));
+    }, ANCHOR_INTERVAL_MS);
+    anchorTimer.unref();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    if (anchorTimer) clearInterval(anchorTimer);
     timer = null;
+    anchorTimer = null;
   });
 }

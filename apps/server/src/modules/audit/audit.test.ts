@@ -10,8 +10,8 @@ import {
 } from '@lumen/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, user } from '../../db/schema/index.ts';
-import { writeAuditEntry } from '../../platform/audit.ts';
+import { auditAnchors, auditLogs, user } from '../../db/schema/index.ts';
+import { hashEntry, writeAuditEntry } from '../../platform/audit.ts';
 import { buildTestApp, createSignedInUser, TEST_ORIGIN, type TestContext } from '../../test/build-test-app.ts';
 import { findLink } from '../../test/fakes/smtp-peer.ts';
 import {
@@ -22,6 +22,7 @@ import {
   signInNewUser,
   type TeamWithRoles,
 } from '../../test/team-fixtures.ts';
+import { AUDIT_ANCHOR_JOB } from './audit.jobs.ts';
 import { csvCell } from './audit.service.ts';
 
 /** The audit dashboard's API (issue #14): team admins read, filter, page, export and verify their team's log. */
@@ -304,5 +305,50 @@ describe("account events in the log of the account's team", () => {
     expect(byAction('user_logout')).toHaveLength(1);
     expect(byAction('password_reset')).toEqual([expect.objectContaining({ severity: 'medium' })]);
     expect(JSON.stringify(entries)).not.toContain('nobody-here@example.com');
+  });
+
+  it('catches a chain rewritten wholesale (every hash recomputed) by the heads anchored before', async () => {
+    const rewritten = await buildTestApp();
+    try {
+      const crew = await createTeamWithRoles(rewritten, 'Rewrite Co');
+      await callApi(rewritten, crew.admin, 'POST', '/api/teams/current/departments', { name: 'Treasury' });
+      await rewritten.app.jobs.enqueue(AUDIT_ANCHOR_JOB, {});
+      await rewritten.app.jobs.drain();
+      const verify = async () =>
+        (await callApi(rewritten, crew.admin, 'GET', '/api/audit/verify')).json<AuditChainReport>();
+      expect(await verify()).toMatchObject({ isIntact: true, anchorsChecked: 1 });
+      const db = rewritten.app.database.db;
+      // Anchors cannot be changed either.
+      await expect(db.update(auditAnchors).set({ hash: 'forged' })).rejects.toThrow();
+
+      // The forger edits an entry and recomputes every hash after it: each link holds again.
+      await db.execute(sql`alter table audit_logs disable trigger audit_logs_append_only`);
+      const rows = await db.select().from(auditLogs).where(eq(auditLogs.teamId, crew.teamId)).orderBy(auditLogs.seq);
+      let prevHash: string | null = null;
+      for (const row of rows) {
+        const newValues = row.action === 'department_create' ? { name: 'Slush Fund' } : (row.newValues ?? null);
+        const fields = {
+          prevHash,
+          teamId: row.teamId,
+          userId: row.userId,
+          action: row.action,
+          resourceType: row.resourceType,
+          resourceId: row.resourceId,
+          oldValues: row.oldValues ?? null,
+          newValues,
+          metadata: row.metadata,
+          severity: row.severity,
+          createdAt: row.createdAt.toISOString(),
+        };
+        const hash = hashEntry(fields);
+        await db.update(auditLogs).set({ newValues, prevHash, hash }).where(eq(auditLogs.id, row.id));
+        prevHash = hash;
+      }
+      const report = await verify();
+      expect(report).toMatchObject({ isIntact: false, anchorsChecked: 1, headHash: null });
+      expect(report.firstBrokenEntryId).toEqual(rows.at(-1)?.id);
+    } finally {
+      await rewritten.close();
+    }
   });
 });
