@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { analyticsRoutes } from './modules/analytics/index.ts';
 import { assistantRoutes, createLanguageModel } from './modules/assistant/index.ts';
 import { type AnomalyScanOptions, auditRoutes, registerAuditJobs } from './modules/audit/index.ts';
 import { authRoutes, createAuth, recordAccountEvent } from './modules/auth/index.ts';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await signedIn.register(integrationRequestsRoutes);
         await signedIn.register(teamChatRoutes);
         await signedIn.register(auditRoutes);
+        await signedIn.register(analyticsRoutes);
       });
     },
     { prefix: '/api' },

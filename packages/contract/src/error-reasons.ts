@@ -1,3 +1,4 @@
+import { ANALYTICS_MESSAGES } from './analytics.ts';
 import { AUDIT_MESSAGES, CLIENT_EVENT_MESSAGES } from './audit.ts';
 import { AUTH_MESSAGES } from './auth.ts';
 import type { ErrorCode } from './errors.ts';
@@ -248,6 +249,12 @@ export const ERROR_REASONS = {
   AUDIT_CURSOR_INVALID: { code: 'VALIDATION_FAILED', message: AUDIT_MESSAGES.cursorInvalid },
   ANOMALY_ALERT_NOT_FOUND: { code: 'NOT_FOUND', message: AUDIT_MESSAGES.alertNotFound },
   CLIENT_EVENT_BATCH_INVALID: { code: 'VALIDATION_FAILED', message: CLIENT_EVENT_MESSAGES.batchInvalid },
+
+  // ---- Analytics ----
+  ANALYTICS_PERIOD_INVALID: { code: 'VALIDATION_FAILED', message: ANALYTICS_MESSAGES.periodInvalid },
+  ANALYTICS_GOALS_ADMINS_ONLY: { code: 'FORBIDDEN', message: ANALYTICS_MESSAGES.goalsAdminsOnly },
+  ANALYTICS_DOCUMENTS_GOAL_INVALID: { code: 'VALIDATION_FAILED', message: ANALYTICS_MESSAGES.documentsGoalInvalid },
+  ANALYTICS_PERCENT_GOAL_INVALID: { code: 'VALIDATION_FAILED', message: ANALYTICS_MESSAGES.percentGoalInvalid },
 
   // ---- Team chat ----
   TEAM_MESSAGE_CONTENT_REQUIRED: { code: 'VALIDATION_FAILED', message: TEAM_CHAT_MESSAGES.contentRequired },

@@ -1,3 +1,4 @@
+export * from './analytics.ts';
 export * from './assistant.ts';
 export * from './assistant-api.ts';
 export * from './audit.ts';

@@ -33,6 +33,8 @@ export const auditLogs = pgTable(
   (table) => [
     index('audit_logs_team_id_seq_idx').on(table.teamId, table.seq),
     index('audit_logs_user_id_idx').on(table.userId),
+    // The analytics' and the dashboard's filters: one action of a team over a period.
+    index('audit_logs_team_id_action_created_at_idx').on(table.teamId, table.action, table.createdAt),
   ],
 );
 
@@ -118,3 +120,15 @@ export const auditAnchors = pgTable(
   },
   (table) => [index('audit_anchors_team_id_seq_idx').on(table.teamId, table.seq)],
 );
+
+/** The goals an admin sets against the team's figures (analytics' Business Impact); the spec's samples until then. */
+export const analyticsGoals = pgTable('analytics_goals', {
+  teamId: uuid('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  documents: integer('documents').notNull(),
+  organisationPercent: integer('organisation_percent').notNull(),
+  accuracyPercent: integer('accuracy_percent').notNull(),
+  updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
