@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANALYTICS_MESSAGES } from './analytics-messages.ts';
 import { DOCUMENT_SOURCE_IDS, DOCUMENT_STATUS_IDS } from './assistant.ts';
 
 /**
@@ -14,12 +15,7 @@ export const ANALYTICS_PERIOD_DAYS: Record<AnalyticsPeriod, number> = { '7d': 7,
 /** The spec's sample targets, now each team's goals until an admin changes them. */
 export const DEFAULT_ANALYTICS_GOALS = { documents: 3000, organisationPercent: 90, accuracyPercent: 98 } as const;
 
-export const ANALYTICS_MESSAGES = {
-  periodInvalid: 'period must be one of 7d, 30d, 90d, 1y',
-  goalsAdminsOnly: 'Only workspace admins can change the goals',
-  documentsGoalInvalid: 'The documents goal must be a whole number from 1 to 10,000,000',
-  percentGoalInvalid: 'A percentage goal must be a whole number from 1 to 100',
-} as const;
+export { ANALYTICS_MESSAGES } from './analytics-messages.ts';
 
 export const analyticsQuerySchema = z.object({
   period: z.enum(ANALYTICS_PERIODS, { error: ANALYTICS_MESSAGES.periodInvalid }).default(DEFAULT_ANALYTICS_PERIOD),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_MESSAGES, CLIENT_EVENT_BATCH_MAX, CLIENT_EVENT_MESSAGES } from './audit-messages.ts';
 import { AUDIT_SEVERITIES, TEAM_AUDIT_ACTIONS } from './teams.ts';
 
 /**
@@ -6,18 +7,7 @@ import { AUDIT_SEVERITIES, TEAM_AUDIT_ACTIONS } from './teams.ts';
  * filtered by range, action and severity, exported whole, and its chain verified.
  */
 
-export const AUDIT_MESSAGES = {
-  accessDenied: 'Access Denied - Only administrators can access audit logs.',
-  loadFailed: 'Failed to load audit data',
-  exportFailed: 'Failed to export data',
-  resolveFailed: 'Failed to resolve alert',
-  rangeInvalid: 'range must be one of 1d, 7d, 30d',
-  actionInvalid: 'action must be one of the audited actions',
-  severityInvalid: 'severity must be one of info, low, medium, high, critical',
-  formatInvalid: 'format must be csv or json',
-  cursorInvalid: 'cursor must be the nextCursor of an earlier page',
-  alertNotFound: 'Alert not found',
-} as const;
+export { AUDIT_MESSAGES } from './audit-messages.ts';
 
 /** Date ranges of the dashboard, newest entries first; 7d by default (spec 001). */
 export const AUDIT_RANGES = ['1d', '7d', '30d'] as const;
@@ -196,13 +186,7 @@ export const CLIENT_EVENT_TYPES = [
 ] as const;
 export type ClientEventType = (typeof CLIENT_EVENT_TYPES)[number];
 
-/** Events one batch may carry, and batches one person may send a minute. */
-export const CLIENT_EVENT_BATCH_MAX = 50;
-export const CLIENT_EVENT_BATCHES_PER_MINUTE = 30;
-
-export const CLIENT_EVENT_MESSAGES = {
-  batchInvalid: `events must be a list of 1 to ${CLIENT_EVENT_BATCH_MAX} client events`,
-} as const;
+export { CLIENT_EVENT_BATCH_MAX, CLIENT_EVENT_BATCHES_PER_MINUTE, CLIENT_EVENT_MESSAGES } from './audit-messages.ts';
 
 /**
  * One event, without personal content: the route's pattern (`/spaces/:id`, never ids, queries or what was typed), the

@@ -1,12 +1,12 @@
-import { ANALYTICS_MESSAGES } from './analytics.ts';
-import { AUDIT_MESSAGES, CLIENT_EVENT_MESSAGES } from './audit.ts';
+import { ANALYTICS_MESSAGES } from './analytics-messages.ts';
+import { AUDIT_MESSAGES, CLIENT_EVENT_MESSAGES } from './audit-messages.ts';
 import { AUTH_MESSAGES } from './auth.ts';
 import type { ErrorCode } from './errors.ts';
 import { INTEGRATION_REQUEST_MESSAGES } from './integration-requests.ts';
 import { INTEGRATION_MESSAGES } from './integrations.ts';
 import { CUSTOM_LABEL_MAX, FULL_NAME_MAX, INVITATION_MESSAGES } from './invitations.ts';
 import { SPACE_DESCRIPTION_MAX, SPACE_MESSAGES, SPACE_NAME_MAX } from './spaces.ts';
-import { TEAM_CHAT_MESSAGES } from './team-chat.ts';
+import { TEAM_CHAT_MESSAGES } from './team-chat-messages.ts';
 import { DEPARTMENT_NAME_MAX, TEAM_MESSAGES, TEAM_NAME_MAX } from './teams.ts';
 import { SHARED_FILE_URL_MAX, TASK_TITLE_MAX, WORK_ITEM_ERRORS, WORK_ITEM_MESSAGES } from './work-items.ts';
 

@@ -1,32 +1,21 @@
 import { z } from 'zod';
 import { citationSchema } from './assistant.ts';
 import { PRODUCT_NAME } from './constants.ts';
+import { TEAM_CHAT_MESSAGES, TEAM_MESSAGE_MAX } from './team-chat-messages.ts';
 
 /**
  * The team's chat room (/team-chat, issue #13): every member of a team reads and writes its messages, live. A message
  * is the spec's "team chat message" (conversation = the team); `seq` orders a team's messages for every client alike
  * and is the page cursor, so a client that reconnects asks for what came after the last one it has.
  */
-export const TEAM_MESSAGE_MAX = 4000;
+export { TEAM_MESSAGE_MAX } from './team-chat-messages.ts';
 /** Messages a page holds: the room opens on the last 50 (spec 001), older ones load a page at a time. */
 export const TEAM_CHAT_PAGE_SIZE = 50;
 /** Messages one person may send in `TEAM_CHAT_RATE_WINDOW_MS`. */
 export const TEAM_CHAT_RATE_MAX = 20;
 export const TEAM_CHAT_RATE_WINDOW_MS = 10_000;
 
-export const TEAM_CHAT_MESSAGES = {
-  contentRequired: 'Please write a message',
-  contentTooLong: `A message can be at most ${TEAM_MESSAGE_MAX.toLocaleString('en')} characters`,
-  cursorInvalid: 'must be a message position (a whole number)',
-  notFound: 'Message not found',
-  notYours: 'You can only edit your own messages',
-  cannotDelete: 'Only the author or a workspace admin can delete this message',
-  sendFailed: 'Failed to send message',
-  unknownUser: 'Unknown User',
-  assistantFailed: `${PRODUCT_NAME} could not answer this time. Please ask again.`,
-  assistantQuestionGone: 'The question was deleted before it was answered.',
-  assistantBusy: `${PRODUCT_NAME} is still answering this room's questions. Please ask again when one is answered.`,
-} as const;
+export { TEAM_CHAT_MESSAGES } from './team-chat-messages.ts';
 
 /**
  * A message that mentions the assistant (`@Lumen`, any case, at the start or after a space) asks it a question: it

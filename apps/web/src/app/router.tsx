@@ -134,7 +134,10 @@ export const routes: RouteObject[] = [
                 path: paths.audit.path,
                 handle: handle('audit'),
                 lazy: async () => {
-                  const [{ AuditRoute }] = await Promise.all([import('./routes/app/audit'), loadNamespaces(['audit'])]);
+                  const [{ AuditRoute }] = await Promise.all([
+                    import('./routes/app/audit'),
+                    loadNamespaces(['audit', 'analytics']),
+                  ]);
                   return { Component: AuditRoute };
                 },
               },
@@ -186,7 +189,10 @@ export const routes: RouteObject[] = [
                 path: paths.analytics.path,
                 handle: handle('analytics'),
                 lazy: async () => {
-                  const { AnalyticsRoute } = await import('./routes/app/analytics');
+                  const [{ AnalyticsRoute }] = await Promise.all([
+                    import('./routes/app/analytics'),
+                    loadNamespaces(['teams', 'analytics']),
+                  ]);
                   return { Component: AnalyticsRoute };
                 },
               },

@@ -4,8 +4,9 @@ import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import en from '@/locales/en.json';
 import { storage } from './storage';
+import type { TranslatedReason } from './translated-reasons';
 
-export type Translation = typeof en;
+export type Translation = typeof en & { serverErrors: Record<TranslatedReason, string> };
 
 /** English ships with the app (it is also the fallback); the other languages load on demand. */
 const loadTranslation: Record<Exclude<Language, 'en'>, () => Promise<{ default: Translation }>> = {
@@ -28,6 +29,7 @@ export const NAMESPACES = [
   'integrations',
   'teamChat',
   'audit',
+  'analytics',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -86,6 +88,7 @@ export async function initI18n(): Promise<typeof i18n> {
   if (i18n.isInitialized) return i18n;
   const language = getStoredLanguage();
   await i18n.use(initReactI18next).init({
+    // English's server error texts are added with the code that shows them (lib/server-error-text.ts).
     resources: { en: { translation: en } },
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,

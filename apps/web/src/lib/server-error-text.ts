@@ -6,18 +6,28 @@ import {
   uploadRefusalsSchema,
 } from '@lumen/contract';
 import type { TFunction } from 'i18next';
-import en from '@/locales/en.json';
 import { isApiError } from './api-client';
+import { i18n } from './i18n';
+import { englishServerErrors, TRANSLATED_REASONS, type TranslatedReason } from './translated-reasons';
 
-/** Reasons with a text of their own in `serverErrors` (locales/<language>.json). */
-export type TranslatedReason = keyof (typeof en)['serverErrors'];
+const translatedReasons = new Set<string>(TRANSLATED_REASONS);
 
 /**
- * Whether the texts have a translation for the reason. The English texts ship with the app and are the fallback of
- * every language, so a key of en.json is a key every loaded language answers.
+ * English's server error texts are the contract's catalogue: added to the English texts here, with the code that
+ * shows them, so the landing page's first load carries neither the catalogue nor a copy of it.
+ */
+function addEnglishServerErrors() {
+  i18n.addResourceBundle('en', 'translation', { serverErrors: englishServerErrors() }, true, false);
+}
+if (i18n.isInitialized) addEnglishServerErrors();
+else i18n.on('initialized', addEnglishServerErrors);
+
+/**
+ * Whether the texts have a translation for the reason. English is the fallback of every language, so a reason with an
+ * English text is one every loaded language answers.
  */
 function isTranslatedReason(reason: ErrorReason): reason is TranslatedReason & ErrorReason {
-  return Object.hasOwn(en.serverErrors, reason);
+  return translatedReasons.has(reason);
 }
 
 /** Values filled into a reason's text: `{{filename}}` and the like. */
@@ -25,7 +35,7 @@ export type ReasonParams = Readonly<Record<string, string | number>>;
 
 /** Whether the values fill every `{{placeholder}}` of the reason's text (a text with a hole reads worse than English). */
 function canFill(reason: TranslatedReason, params: ReasonParams | undefined): boolean {
-  const placeholders = en.serverErrors[reason].match(/{{\w+}}/g) ?? [];
+  const placeholders = englishServerErrors()[reason].match(/{{\w+}}/g) ?? [];
   return placeholders.every((placeholder) => params !== undefined && Object.hasOwn(params, placeholder.slice(2, -2)));
 }
 

@@ -10,8 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { AI_CHAT_MESSAGES } from '@/config/chat-messages';
 import { THINKING_TEXTS } from '@/config/thinking-texts';
 import { i18n, NAMESPACES } from '@/lib/i18n';
+import { englishServerErrors, TRANSLATED_REASONS } from '@/lib/translated-reasons';
 import de from './de.json';
-import en from './en.json';
+import enFile from './en.json';
 import es from './es.json';
 import fr from './fr.json';
 
@@ -24,6 +25,8 @@ function readValue(source: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], source);
 }
 
+/** English as the app loads it: the file, and the server error texts built from the contract's catalogue. */
+const en = { ...enFile, serverErrors: englishServerErrors() };
 const englishKeys = listKeys(en);
 
 const namespaceFiles = import.meta.glob<{ default: unknown }>('./*/*.json', { eager: true });
@@ -73,6 +76,12 @@ describe('locales', () => {
     for (const message of Object.values(AUTH_MESSAGES)) {
       expect(readValue(en, `serverErrors.${findErrorReason(message)}`), message).toBe(message);
     }
+  });
+
+  it('translates only reasons of the catalogue, each once', () => {
+    expect(TRANSLATED_REASONS.filter((reason) => !isErrorReason(reason))).toEqual([]);
+    expect(new Set(TRANSLATED_REASONS).size).toBe(TRANSLATED_REASONS.length);
+    expect(enFile).not.toHaveProperty('serverErrors');
   });
 
   it('keys the server errors by reasons of the catalogue, in English word for word (the due date in short)', () => {

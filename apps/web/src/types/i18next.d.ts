@@ -1,4 +1,6 @@
 import 'i18next';
+import type { TranslatedReason } from '@/lib/translated-reasons';
+import type analytics from '@/locales/analytics/en.json';
 import type assets from '@/locales/assets/en.json';
 import type audit from '@/locales/audit/en.json';
 import type dashboards from '@/locales/dashboards/en.json';
@@ -14,7 +16,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
-      translation: typeof en;
+      translation: typeof en & { serverErrors: Record<TranslatedReason, string> };
       teams: typeof teams;
       workspace: typeof workspace;
       teamManagement: typeof teamManagement;
@@ -24,6 +26,7 @@ declare module 'i18next' {
       integrations: typeof integrations;
       teamChat: typeof teamChat;
       audit: typeof audit;
+      analytics: typeof analytics;
     };
   }
 }
