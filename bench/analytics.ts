@@ -59,11 +59,11 @@ try {
   await db.execute(sql`
     INSERT INTO "user" (id, name, email, email_verified, first_name, last_name)
     SELECT 'bench-member-' || i, 'Member ' || i, 'member' || i || '@bench.example', true, 'Member', i::text
-    FROM generate_series(1, ${MEMBERS}) AS i`);
+    FROM generate_series(1, ${MEMBERS}::int) AS i`);
   await db.execute(sql`
     INSERT INTO user_roles (user_id, team_id, role)
-    SELECT 'bench-member-' || i, ${teamId}, (ARRAY['employee','team_lead','viewer'])[1 + i % 3]::text
-    FROM generate_series(1, ${MEMBERS}) AS i`);
+    SELECT 'bench-member-' || i, ${teamId}, (ARRAY['employee','team_lead','viewer'])[1 + i % 3]::role
+    FROM generate_series(1, ${MEMBERS}::int) AS i`);
   await db.execute(sql`
     INSERT INTO spaces (team_id, name, slug, is_private, created_by)
     SELECT ${teamId}, 'Space ' || i, 'space-' || i, i % 4 = 0, ${admin.userId} FROM generate_series(1, 20) AS i`);
@@ -83,7 +83,7 @@ try {
         '10.0.' || (i % 200) || '.' || (i % 250), 'Mozilla/5.0 Chrome/120',
         now() - ((${entryCount} - i)::float / ${entryCount} * interval '365 days'),
         md5('entry' || i)
-      FROM generate_series(${start + 1}, ${start + size}) AS i`);
+      FROM generate_series(${start + 1}::int, ${start + size}::int) AS i`);
   }
   // Documents: platforms, types and statuses mixed, a third in spaces.
   for (let start = 0; start < documentCount; start += BATCH) {
@@ -98,7 +98,7 @@ try {
         (ARRAY['application/pdf','text/plain','text/markdown','application/vnd.openxmlformats-officedocument.wordprocessingml.document','text/csv','image/png'])[1 + i % 6],
         (ARRAY['ready','ready','ready','ready','ready','ready','ready','processing','pending','failed'])[1 + i % 10]::document_status,
         now() - ((${documentCount} - i)::float / ${documentCount} * interval '365 days')
-      FROM generate_series(${start + 1}, ${start + size}) AS i`);
+      FROM generate_series(${start + 1}::int, ${start + size}::int) AS i`);
   }
   await db.execute(sql`
     INSERT INTO client_events (team_id, user_id, type, route, occurred_at, received_at)
@@ -110,7 +110,7 @@ try {
     SELECT ${teamId}, 'bench-member-' || (1 + i % ${MEMBERS}), 'Message ' || i, now() - (i::float / 50000 * interval '365 days')
     FROM generate_series(1, 50000) AS i`);
   await db.execute(sql`
-    INSERT INTO tasks (team_id, title, assigned_to, assigned_by, status, completed_at, created_at)
+    INSERT INTO tasks (team_id, title, assigned_to, created_by, status, completed_at, created_at)
     SELECT ${teamId}, 'Task ' || i, 'bench-member-' || (1 + i % ${MEMBERS}), ${admin.userId},
       CASE WHEN i % 2 = 0 THEN 'done' ELSE 'todo' END,
       CASE WHEN i % 2 = 0 THEN now() - (i::float / 5000 * interval '300 days') END,
