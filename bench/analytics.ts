@@ -75,7 +75,7 @@ try {
     await db.execute(sql`
       INSERT INTO audit_logs (team_id, user_id, action, resource_type, resource_id, metadata, severity, ip_address, user_agent, created_at, hash)
       SELECT ${teamId},
-        'bench-member-' || (1 + (i * 7919) % ${MEMBERS}),
+        'bench-member-' || (1 + (i::bigint * 7919) % ${MEMBERS}),
         (ARRAY['ai_query','ai_query','ai_query','file_access','file_access','file_access','file_access','user_login','file_delete','file_upload'])[1 + i % 10],
         'document', md5(i::text),
         CASE WHEN i % 10 < 3 THEN jsonb_build_object('surface', 'chat', 'isAnswered', i % 7 <> 0, 'durationMs', 200 + (i * 31) % 4000, 'citedDocumentIds', '[]'::jsonb) ELSE '{}'::jsonb END,
