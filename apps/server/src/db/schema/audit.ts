@@ -1,6 +1,18 @@
 import { ANOMALY_ALERT_TYPES, AUDIT_SEVERITIES, CLIENT_EVENT_TYPES } from '@lumen/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { teams } from './teams.ts';
 
@@ -132,3 +144,32 @@ export const analyticsGoals = pgTable('analytics_goals', {
   updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Daily rollups of the audit stream for the analytics (issue #14), kept by the `audit.scan` job in the transaction that
+ * moves its position, so each entry counts once; the analytics then read a row per day, not the log. No foreign keys:
+ * like the log, they outlive what they count.
+ */
+export const teamDailyActivity = pgTable(
+  'team_daily_activity',
+  {
+    teamId: uuid('team_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: text('user_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.day, table.userId] })],
+);
+
+/** Questions to the assistant per team and UTC day: answered, declined, and how long they took (`ANSWER_TIME_BOUNDS_MS`). */
+export const teamDailyQueries = pgTable(
+  'team_daily_queries',
+  {
+    teamId: uuid('team_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    answered: integer('answered').notNull().default(0),
+    declined: integer('declined').notNull().default(0),
+    /** Questions per response-time bucket: bucket i holds durations from bound i-1 up to bound i (the last is open). */
+    durationBuckets: integer('duration_buckets').array().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.day] })],
+);

@@ -2,8 +2,6 @@ import type { AnalyticsGoals, DocumentSource, DocumentStatus } from '@lumen/cont
 import { sql } from 'drizzle-orm';
 import {
   analyticsGoals,
-  auditLogs,
-  clientEvents,
   documents,
   spaces,
   tasks,
@@ -14,8 +12,9 @@ import {
 import { type Database, rowsOf } from '../../platform/db.ts';
 
 /**
- * The analytics' reads: each figure one aggregate statement over the team's rows in the period, days as UTC dates
- * (`YYYY-MM-DD`). The team's documents are those of its spaces, those synced into it, and its members' own.
+ * The analytics' reads of the team's current rows (documents, members, invitations, tasks, chat), days as UTC dates
+ * (`YYYY-MM-DD`); what comes from the audit stream is read from its daily rollups (`modules/audit/rollups.ts`). The
+ * team's documents are those of its spaces, those synced into it, and its members' own.
  */
 
 export interface Period {
@@ -33,31 +32,6 @@ const dayOf = (column: unknown) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YY
 /** Documents of the team: its spaces' files, what its members synced into it, and its members' own uploads. */
 function teamDocuments(teamId: string) {
   return sql`(${documents.teamId} = ${teamId} OR ${documents.spaceId} IN (SELECT ${spaces.id} FROM ${spaces} WHERE ${spaces.teamId} = ${teamId}) OR ${documents.ownerId} IN (SELECT ${userRoles.userId} FROM ${userRoles} WHERE ${userRoles.teamId} = ${teamId}))`;
-}
-
-export async function readQueries(db: Database, { teamId, from }: Period) {
-  const perDay = rowsOf<{ day: string; answered: number | string; declined: number | string }>(
-    await db.execute(sql`
-      SELECT ${dayOf(auditLogs.createdAt)} AS day,
-        count(*) FILTER (WHERE (${auditLogs.metadata}->>'isAnswered')::boolean) AS answered,
-        count(*) FILTER (WHERE NOT coalesce((${auditLogs.metadata}->>'isAnswered')::boolean, false)) AS declined
-      FROM ${auditLogs}
-      WHERE ${auditLogs.teamId} = ${teamId} AND ${auditLogs.action} = 'ai_query' AND ${auditLogs.createdAt} >= ${from}
-      GROUP BY 1`),
-  );
-  const [timing] = rowsOf<{ p50: number | string | null; p95: number | string | null }>(
-    await db.execute(sql`
-      SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY (${auditLogs.metadata}->>'durationMs')::numeric) AS p50,
-        percentile_cont(0.95) WITHIN GROUP (ORDER BY (${auditLogs.metadata}->>'durationMs')::numeric) AS p95
-      FROM ${auditLogs}
-      WHERE ${auditLogs.teamId} = ${teamId} AND ${auditLogs.action} = 'ai_query' AND ${auditLogs.createdAt} >= ${from}
-        AND ${auditLogs.metadata} ? 'durationMs'`),
-  );
-  return {
-    perDay: perDay.map((row) => ({ day: row.day, answered: Number(row.answered), declined: Number(row.declined) })),
-    p50: timing?.p50 === null || timing?.p50 === undefined ? null : Number(timing.p50),
-    p95: timing?.p95 === null || timing?.p95 === undefined ? null : Number(timing.p95),
-  };
 }
 
 export async function readDocumentFigures(db: Database, { teamId, from }: Period) {
@@ -88,16 +62,6 @@ export async function readDocumentFigures(db: Database, { teamId, from }: Period
 }
 
 export async function readCollaboration(db: Database, { teamId, from }: Period) {
-  const active = rowsOf<DayRow>(
-    await db.execute(sql`
-      SELECT day, count(DISTINCT user_id) AS count FROM (
-        SELECT ${dayOf(auditLogs.createdAt)} AS day, ${auditLogs.userId} AS user_id FROM ${auditLogs}
-        WHERE ${auditLogs.teamId} = ${teamId} AND ${auditLogs.createdAt} >= ${from} AND ${auditLogs.userId} IS NOT NULL
-        UNION ALL
-        SELECT ${dayOf(clientEvents.receivedAt)}, ${clientEvents.userId} FROM ${clientEvents}
-        WHERE ${clientEvents.teamId} = ${teamId} AND ${clientEvents.receivedAt} >= ${from} AND ${clientEvents.userId} IS NOT NULL
-      ) AS activity GROUP BY day`),
-  );
   const chat = rowsOf<DayRow>(
     await db.execute(sql`
       SELECT ${dayOf(teamMessages.createdAt)} AS day, count(*) AS count FROM ${teamMessages}
@@ -113,7 +77,6 @@ export async function readCollaboration(db: Database, { teamId, from }: Period) 
         (SELECT count(*) FROM ${tasks} WHERE ${tasks.teamId} = ${teamId} AND ${tasks.completedAt} >= ${from}) AS "tasksDone"`),
   );
   return {
-    activePerDay: active.map((row) => ({ day: row.day, count: Number(row.count) })),
     chatPerDay: chat.map((row) => ({ day: row.day, count: Number(row.count) })),
     members: Number(counts?.members ?? 0),
     invitationsAccepted: Number(counts?.invitationsAccepted ?? 0),

@@ -10,7 +10,8 @@ import {
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireMembership } from '../access/index.ts';
-import { readCollaboration, readDocumentFigures, readGoals, readQueries, saveGoals } from './analytics.repository.ts';
+import { percentileOfBuckets, readDailyActiveMembers, readDailyQueries } from '../audit/index.ts';
+import { readCollaboration, readDocumentFigures, readGoals, saveGoals } from './analytics.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -58,12 +59,22 @@ export async function readTeamAnalytics(db: Database, userId: string, query: Ana
   const days = daysOfPeriod(ANALYTICS_PERIOD_DAYS[query.period]);
   const from = new Date(`${days[0]}T00:00:00.000Z`);
   const period = { teamId, from };
-  const [queries, files, collaboration, savedGoals] = await Promise.all([
-    readQueries(db, period),
+  const [dailyQueries, dailyActive, files, collaboration, savedGoals] = await Promise.all([
+    readDailyQueries(db, teamId, days[0] ?? ''),
+    readDailyActiveMembers(db, teamId, days[0] ?? ''),
     readDocumentFigures(db, period),
     readCollaboration(db, period),
     readGoals(db, teamId),
   ]);
+  const histogram: number[] = [];
+  for (const row of dailyQueries) {
+    for (const [index, count] of row.buckets.entries()) histogram[index] = (histogram[index] ?? 0) + count;
+  }
+  const queries = {
+    perDay: dailyQueries.map((row) => ({ day: row.day, answered: row.answered, declined: row.declined })),
+    p50: percentileOfBuckets(histogram, 50),
+    p95: percentileOfBuckets(histogram, 95),
+  };
   const goals = savedGoals ?? { ...DEFAULT_ANALYTICS_GOALS };
   const answered = queries.perDay.reduce((sum, row) => sum + row.answered, 0);
   const declined = queries.perDay.reduce((sum, row) => sum + row.declined, 0);
@@ -96,7 +107,7 @@ export async function readTeamAnalytics(db: Database, userId: string, query: Ana
       addedPerDay: filled(days, files.addedPerDay, (day) => ({ day, count: 0 })),
     },
     collaboration: {
-      activeMembersPerDay: filled(days, collaboration.activePerDay, (day) => ({ day, count: 0 })),
+      activeMembersPerDay: filled(days, dailyActive, (day) => ({ day, count: 0 })),
       members: collaboration.members,
       invitationsAccepted: collaboration.invitationsAccepted,
       tasksCreated: collaboration.tasksCreated,

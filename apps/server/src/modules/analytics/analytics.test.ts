@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../test/build-test-app.ts';
 import { postFiles, postSpaceFiles } from '../../test/multipart.ts';
 import { callApi, createTeamWithRoles, errorOf, signInNewUser, type TeamWithRoles } from '../../test/team-fixtures.ts';
+import { AUDIT_SCAN_JOB } from '../audit/index.ts';
 import { daysOfPeriod, typeLabelOf } from './analytics.service.ts';
 
 /** Analytics (issue #14): every figure counted from what the team did, through the real app. */
@@ -11,13 +12,16 @@ let team: TeamWithRoles;
 let otherTeam: TeamWithRoles;
 
 async function analytics(actor = team.admin, query = ''): Promise<TeamAnalytics> {
+  // What comes from the audit stream is counted by its scan (every few seconds in production): now, here.
+  await ctx.app.jobs.enqueue(AUDIT_SCAN_JOB, {});
+  await ctx.app.jobs.drain();
   const response = await callApi(ctx, actor, 'GET', `/api/analytics${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<TeamAnalytics>();
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
+  ctx = await buildTestApp({}, undefined, { anomalyScan: { lagMs: 0, intervalMs: 3_600_000 } });
   team = await createTeamWithRoles(ctx, 'Counted Co');
   otherTeam = await createTeamWithRoles(ctx, 'Uncounted Co');
   // Documents: two own uploads (a Markdown note and a text), one file in a space.

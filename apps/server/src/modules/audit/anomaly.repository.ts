@@ -42,7 +42,7 @@ export async function saveScanPosition(db: Database, lastSeq: number): Promise<v
 export async function readStream(
   db: Database,
   { afterSeq, writtenBefore, limit }: { afterSeq: number; writtenBefore: Date; limit: number },
-): Promise<{ entries: StreamEntry[]; lastSeq: number }> {
+): Promise<{ entries: StreamEntry[]; rows: StreamEntry[]; lastSeq: number }> {
   const rows = await db
     .select({
       id: auditLogs.id,
@@ -62,8 +62,9 @@ export async function readStream(
     .where(and(gt(auditLogs.seq, afterSeq), lt(auditLogs.createdAt, writtenBefore)))
     .orderBy(asc(auditLogs.seq))
     .limit(limit);
-  const entries = rows.filter((row): row is StreamEntry => row.teamId !== null && WATCHED_ACTIONS.includes(row.action));
-  return { entries, lastSeq: rows.at(-1)?.seq ?? afterSeq };
+  const teamRows = rows.filter((row): row is StreamEntry => row.teamId !== null);
+  const entries = teamRows.filter((row) => WATCHED_ACTIONS.includes(row.action));
+  return { entries, rows: teamRows, lastSeq: rows.at(-1)?.seq ?? afterSeq };
 }
 
 /** What a burst rule counts: one team's entries of one action sharing one value (account, address, actor). */

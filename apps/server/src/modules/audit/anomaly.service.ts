@@ -23,6 +23,7 @@ import {
   type StreamEntry,
   saveScanPosition,
 } from './anomaly.repository.ts';
+import { applyRollups } from './rollups.ts';
 
 export interface AnomalyDeps {
   db: Database;
@@ -267,7 +268,7 @@ export async function scanAuditStream(deps: AnomalyDeps, { lagMs }: { lagMs: num
   const changed = await deps.db.transaction(async (tx) => {
     await lockKeysForTransaction(tx, ['anomaly-scan']);
     const afterSeq = await readScanPosition(tx);
-    const { entries, lastSeq } = await readStream(tx, {
+    const { entries, rows, lastSeq } = await readStream(tx, {
       afterSeq,
       writtenBefore: new Date(Date.now() - lagMs),
       limit: SCAN_BATCH,
@@ -283,6 +284,8 @@ export async function scanAuditStream(deps: AnomalyDeps, { lagMs }: { lagMs: num
       ...(await checkBursts(scanDeps, entries, names)),
       ...(await checkSingleEntries(scanDeps, entries, names)),
     ];
+    // The analytics' daily rollups count each entry once: with the position, in this transaction.
+    await applyRollups(tx, rows);
     if (lastSeq !== afterSeq) await saveScanPosition(tx, lastSeq);
     return raised;
   });

@@ -2,6 +2,7 @@ import { type ClientEventBatch, maskClientText } from '@lumen/contract';
 import { clientEvents } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
 import { findMembership } from '../access/index.ts';
+import { dayOfTime, recordActivity } from './rollups.ts';
 
 /** A client's clock is trusted within these bounds; outside them the time of receipt stands in. */
 const MAX_PAST_MS = 24 * 60 * 60 * 1000;
@@ -29,6 +30,10 @@ export async function recordClientEvents(db: Database, userId: string, batch: Cl
       occurredAt: new Date(isPlausible ? at : now),
     };
   });
-  await db.insert(clientEvents).values(rows);
+  await db.transaction(async (tx) => {
+    await tx.insert(clientEvents).values(rows);
+    // The sender was active today (the analytics' daily rollup).
+    if (membership) await recordActivity(tx, [{ teamId: membership.teamId, day: dayOfTime(new Date()), userId }]);
+  });
   return rows.length;
 }
