@@ -1,5 +1,5 @@
 import type { ApiErrorBody, Role } from '@lumen/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { auditLogs, user } from '../db/schema/index.ts';
 import { createSignedInUser, TEST_APP_URL, type TestContext } from './build-test-app.ts';
@@ -71,11 +71,12 @@ export async function createTeamWithRoles(ctx: TestContext, name = 'Acme'): Prom
   return { teamId, admin, lead, employee, viewer };
 }
 
-/** The audit actions written for one record of the team, in no particular order. */
+/** The audit actions written for one record of the team, in the order they were written. */
 export async function auditActionsOf(ctx: TestContext, teamId: string, resourceId: string): Promise<string[]> {
   const rows = await ctx.app.database.db
     .select({ action: auditLogs.action })
     .from(auditLogs)
-    .where(and(eq(auditLogs.teamId, teamId), eq(auditLogs.resourceId, resourceId)));
+    .where(and(eq(auditLogs.teamId, teamId), eq(auditLogs.resourceId, resourceId)))
+    .orderBy(asc(auditLogs.seq));
   return rows.map((row) => row.action);
 }
