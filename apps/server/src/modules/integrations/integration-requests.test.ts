@@ -244,7 +244,8 @@ describe('PATCH /api/integration-requests/:id', () => {
     const entries = await db()
       .select({ action: auditLogs.action, oldValues: auditLogs.oldValues, newValues: auditLogs.newValues })
       .from(auditLogs)
-      .where(and(eq(auditLogs.teamId, team.teamId), eq(auditLogs.action, 'integration_request_decide')));
+      .where(and(eq(auditLogs.teamId, team.teamId), eq(auditLogs.action, 'integration_request_decide')))
+      .orderBy(auditLogs.seq);
     expect(entries.map((entry) => [entry.oldValues, entry.newValues])).toEqual([
       [{ status: 'open' }, { status: 'planned' }],
       [{ status: 'planned' }, { status: 'declined' }],
