@@ -41,8 +41,8 @@ WITH "entries" AS (
   FROM "entries" GROUP BY 1, 2
 )
 INSERT INTO "team_daily_queries" ("team_id", "day", "answered", "declined", "duration_buckets")
-SELECT "d"."team_id", "d"."day", "d"."answered", "d"."declined",
-  ARRAY(SELECT coalesce((SELECT "p"."n" FROM "per_bucket" AS "p"
-    WHERE "p"."team_id" = "d"."team_id" AND "p"."day" = "d"."day" AND "p"."bucket" = "b"), 0)
-    FROM generate_series(0, 17) AS "b" ORDER BY "b")
-FROM "per_day" AS "d";
+SELECT "d"."team_id", "d"."day", "d"."answered", "d"."declined", array_agg(coalesce("p"."n", 0) ORDER BY "b"."b")
+FROM "per_day" AS "d"
+CROSS JOIN generate_series(0, 17) AS "b" ("b")
+LEFT JOIN "per_bucket" AS "p" ON "p"."team_id" = "d"."team_id" AND "p"."day" = "d"."day" AND "p"."bucket" = "b"."b"
+GROUP BY "d"."team_id", "d"."day", "d"."answered", "d"."declined";
