@@ -56,11 +56,15 @@ describe('audited events', () => {
     expect(JSON.stringify(queries)).not.toMatch(/ferry|parental/i);
   });
 
-  it('records a document opened and deleted by its owner, with the address it came from', async () => {
+  it('records a document opened, processed again and deleted by its owner, with the address it came from', async () => {
     const uploaded = await postFiles(ctx, team.lead.cookie, [{ filename: 'budget.txt', content: 'Budget: 12 boats.' }]);
     await ctx.app.jobs.drain();
     const documentId = uploaded.json<{ files: Array<{ document: { id: string } }> }>().files[0]?.document.id ?? '';
     expect((await callApi(ctx, team.lead, 'GET', `/api/documents/${documentId}/content`)).statusCode).toBe(200);
+    expect(
+      (await callApi(ctx, team.lead, 'POST', '/api/documents/process', { documentIds: [documentId] })).statusCode,
+    ).toBe(200);
+    await ctx.app.jobs.drain();
     expect((await callApi(ctx, team.lead, 'DELETE', `/api/documents/${documentId}`)).statusCode).toBe(204);
     // Someone else's id is refused and records nothing.
     expect((await callApi(ctx, team.viewer, 'GET', `/api/documents/${documentId}/content`)).statusCode).toBe(404);
@@ -68,6 +72,8 @@ describe('audited events', () => {
     const [opened] = (await entries('file_access')).filter((entry) => entry.resourceId === documentId);
     expect(opened).toMatchObject({ actor: { userId: team.lead.userId }, newValues: { title: 'budget.txt' } });
     expect(opened?.ipAddress).toEqual(expect.any(String));
+    const edited = (await entries('file_edit')).filter((entry) => entry.resourceId === documentId);
+    expect(edited).toEqual([expect.objectContaining({ actor: expect.objectContaining({ userId: team.lead.userId }) })]);
     const deleted = (await entries('file_delete')).filter((entry) => entry.resourceId === documentId);
     expect(deleted).toEqual([
       expect.objectContaining({ severity: 'low', oldValues: { title: 'budget.txt', source: 'upload' } }),
@@ -95,6 +101,10 @@ describe('audited events', () => {
     expect(syncs.map((entry) => entry.newValues?.status)).toEqual(['failed', 'completed']);
     expect(syncs[0]).toMatchObject({ severity: 'medium', newValues: { error: expect.any(String) } });
     expect(syncs[1]?.newValues).toMatchObject({ filesSynced: 1 });
-    expect(about(await entries('integration_disconnect'))).toEqual([expect.objectContaining({ severity: 'low' })]);
+    expect(about(await entries('integration_disconnect'))).toEqual([
+      expect.objectContaining({ severity: 'low', ipAddress: expect.any(String) }),
+    ]);
+    // Connecting and disconnecting are the person's own requests: their address is recorded.
+    expect(about(await entries('integration_connect'))[0]?.ipAddress).toEqual(expect.any(String));
   });
 });

@@ -96,11 +96,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
     },
     async (request) => {
       rejectInvalidBody(request);
-      return processDocuments(
-        { db: app.database.db, jobs: app.jobs },
-        requireUser(request).id,
-        request.body.documentIds,
-      );
+      return processDocuments({ db: app.database.db, jobs: app.jobs }, requireActor(request), request.body.documentIds);
     },
   );
 

@@ -137,10 +137,10 @@ export async function openDocumentContent(
  */
 export async function processDocuments(
   deps: Pick<DocumentsDeps, 'db' | 'jobs'>,
-  userId: string,
+  actor: Actor,
   documentIds: string[],
 ): Promise<{ documents: DocumentSummary[] }> {
-  const visible = await findVisibleDocumentsByIds(deps.db, userId, documentIds);
+  const visible = await findVisibleDocumentsByIds(deps.db, actor.userId, documentIds);
   if (visible.length === 0) throw AppError.of('ASSETS_NOT_FOUND');
   await deps.db.transaction(async (tx) => {
     await tagDocuments(
@@ -148,6 +148,8 @@ export async function processDocuments(
       visible.map((document) => document.id),
       AI_PROCESSED_TAG,
     );
+    // Each document is changed (tagged, indexed again): audited with the change.
+    for (const document of visible) await auditDocumentEvent(tx, actor, 'file_edit', document, 'info');
     // Files are extracted and indexed again by one job for the whole request (ADR 0093); synced items have no file.
     const stored = visible.flatMap((document) => (document.fileId ? [document.id] : []));
     if (stored.length === 0) return;
@@ -169,7 +171,7 @@ export async function processDocuments(
 async function auditDocumentEvent(
   db: Database,
   actor: Actor,
-  action: 'file_access' | 'file_delete',
+  action: 'file_access' | 'file_edit' | 'file_delete',
   document: { id: string; title: string; source: DocumentSource },
   severity: AuditSeverity,
 ): Promise<void> {

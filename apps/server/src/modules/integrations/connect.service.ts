@@ -1,4 +1,5 @@
 import { type ConnectorProvider, PLATFORM_LABELS } from '@lumen/contract';
+import type { Actor } from '../../platform/request-user.ts';
 import { findMembership } from '../access/index.ts';
 import { deleteSourceDocuments } from '../documents/index.ts';
 import { platformEvent } from './events.ts';
@@ -57,11 +58,12 @@ export interface CallbackQuery {
  */
 export async function completeConnect(
   rt: IntegrationsRuntime,
-  userId: string,
+  actor: Actor,
   provider: ConnectorProvider,
   query: CallbackQuery,
 ): Promise<ConnectOutcome> {
-  const outcome = await exchangeAndStore(rt, userId, provider, query);
+  const { userId } = actor;
+  const outcome = await exchangeAndStore(rt, actor, provider, query);
   const event = outcome.ok
     ? platformEvent('platform_connected', provider, { connected: true })
     : platformEvent('platform_connection_error', provider, { connected: false, error: outcome.error });
@@ -71,10 +73,11 @@ export async function completeConnect(
 
 async function exchangeAndStore(
   rt: IntegrationsRuntime,
-  userId: string,
+  actor: Actor,
   provider: ConnectorProvider,
   query: CallbackQuery,
 ): Promise<ConnectOutcome> {
+  const { userId } = actor;
   // The state is taken (used up) whatever the answer, so a denied attempt cannot be replayed either.
   const authorization = query.state ? await completeAuthorization(rt, { state: query.state, userId, provider }) : null;
   if (query.error) {
@@ -110,7 +113,7 @@ async function exchangeAndStore(
         tokenExpiresAt: tokens.expiresAt,
         scopes: tokens.scopes.join(' '),
       },
-      (connection) => integrationAudit(connection, 'integration_connect', { accountEmail: account.email }),
+      (connection) => integrationAudit(connection, 'integration_connect', { actor, accountEmail: account.email }),
     );
     // Another account's files are other files: the previous account's documents leave with its cursor.
     if (isAccountChanged) await deleteSourceDocuments(rt.db, { ownerId: userId, source: provider });

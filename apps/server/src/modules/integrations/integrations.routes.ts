@@ -8,7 +8,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readHeaders } from '../../platform/auth.ts';
-import { requireUser } from '../../platform/request-user.ts';
+import { requireActor, requireUser } from '../../platform/request-user.ts';
 import { beginConnect, type ConnectOutcome, completeConnect, SIGN_IN_TO_CONNECT } from './connect.service.ts';
 import {
   disconnectIntegration,
@@ -81,7 +81,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<IntegrationsRoutesOptions
       },
     },
     async (request, reply) => {
-      await disconnectIntegration(runtime, requireUser(request).id, request.params.provider);
+      await disconnectIntegration(runtime, requireActor(request), request.params.provider);
       return reply.status(204).send(null);
     },
   );
@@ -162,7 +162,8 @@ export const integrationsPopupRoutes: FastifyPluginAsyncZod<IntegrationsRoutesOp
       const userId = await sessionUserId(request);
       if (!userId) return sendResult(reply, provider, { ok: false, error: SIGN_IN_TO_CONNECT });
       const { code, state, error } = request.query;
-      return sendResult(reply, provider, await completeConnect(runtime, userId, provider, { code, state, error }));
+      const actor = { userId, ipAddress: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
+      return sendResult(reply, provider, await completeConnect(runtime, actor, provider, { code, state, error }));
     },
   );
 };

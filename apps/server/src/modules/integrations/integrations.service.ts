@@ -12,6 +12,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import type { Realtime } from '../../platform/realtime.ts';
+import type { Actor } from '../../platform/request-user.ts';
 import { createSecretBox, type SecretBox } from '../../platform/secrets.ts';
 import { deleteSourceDocuments } from '../documents/index.ts';
 import type { IndexFollowUps } from '../search/index.ts';
@@ -143,9 +144,10 @@ export async function listIntegrations(
  */
 export async function disconnectIntegration(
   rt: Pick<IntegrationsRuntime, 'db' | 'secrets' | 'drivers' | 'realtime' | 'log'>,
-  userId: string,
+  actor: Actor,
   provider: ConnectorProvider,
 ): Promise<void> {
+  const { userId } = actor;
   const connection = await findConnection(rt.db, userId, provider);
   if (!connection) throw AppError.of('INTEGRATION_NOT_CONNECTED');
   const driver = rt.drivers.get(provider);
@@ -161,10 +163,11 @@ export async function disconnectIntegration(
   const isDeleted = await rt.db.transaction(async (tx) => {
     if (!(await deleteConnection(tx, userId, provider))) return false;
     await deleteSourceDocuments(tx, { ownerId: userId, source: provider });
-    const { actor, entry } = integrationAudit(connection, 'integration_disconnect', {
+    const audit = integrationAudit(connection, 'integration_disconnect', {
+      actor,
       accountEmail: connection.accountEmail,
     });
-    await writeAuditEntry(tx, actor, entry);
+    await writeAuditEntry(tx, audit.actor, audit.entry);
     return true;
   });
   if (!isDeleted) throw AppError.of('INTEGRATION_NOT_CONNECTED');
