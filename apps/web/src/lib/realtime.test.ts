@@ -69,4 +69,21 @@ describe('connectRealtime', () => {
     vi.advanceTimersByTime(2000);
     expect(flaky.socket(2)).toBeDefined();
   });
+
+  it('does not retry a clean normal close (1000), but does when the server goes away (1001)', () => {
+    vi.useFakeTimers();
+    const ended = connect();
+    ended.socket(0)?.onopen?.();
+    ended.socket(0)?.onclose?.({ wasClean: true, code: 1000 });
+    vi.advanceTimersByTime(60_000);
+    expect(ended.statuses).toEqual(['live', 'offline']);
+    expect(ended.socket(1)).toBeUndefined();
+
+    const restarted = connect();
+    restarted.socket(0)?.onopen?.();
+    restarted.socket(0)?.onclose?.({ wasClean: true, code: 1001 });
+    vi.advanceTimersByTime(2000);
+    expect(restarted.statuses).toEqual(['live', 'reconnecting']);
+    expect(restarted.socket(1)).toBeDefined();
+  });
 });

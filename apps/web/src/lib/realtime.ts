@@ -20,6 +20,8 @@ const SOCKET_OPEN = 1;
 
 /** A refused connection (no session, foreign origin): retrying cannot help. */
 const POLICY_VIOLATION = 1008;
+/** A clean, normal close: the connection was ended on purpose, not lost (the spec: a clean close does not retry). */
+const NORMAL_CLOSURE = 1000;
 
 function socketUrl(): string {
   const { protocol, host } = window.location;
@@ -27,7 +29,7 @@ function socketUrl(): string {
 }
 
 /**
- * The app's one WebSocket (ADR 0052): after an unclean close it reconnects at most 5 times, waiting 2^n
+ * The app's one WebSocket (ADR 0052): after an unclean close, or the server going away (1001), it reconnects at most 5 times, waiting 2^n
  * seconds, and reports Live / Reconnecting / Offline. Messages that are not a known event are ignored.
  */
 export function connectRealtime(
@@ -66,7 +68,8 @@ export function connectRealtime(
     socket.onclose = (event) => {
       socket = null;
       if (isClosedByUs) return;
-      if (event.wasClean && event.code === POLICY_VIOLATION) {
+      // A server going away (1001, a restart or a deploy) or a lost connection is retried; an ended one is not.
+      if (event.wasClean && (event.code === POLICY_VIOLATION || event.code === NORMAL_CLOSURE)) {
         setStatus('offline');
         return;
       }
