@@ -42,6 +42,28 @@ export const ERROR_REASONS = {
     code: 'RATE_LIMITED',
     message: 'Too many attempts. Please wait {seconds} seconds and try again.',
   },
+  TEXT_NOT_ALLOWED: {
+    code: 'VALIDATION_FAILED',
+    message: '{field} contains a character that cannot be stored (a null character or a broken Unicode sequence).',
+  },
+  JSON_TOO_DEEP: { code: 'BAD_REQUEST', message: 'The request body is nested too deeply.' },
+  CURSOR_INVALID: {
+    code: 'VALIDATION_FAILED',
+    message: 'This page link is not valid any more. Start again from the first page.',
+  },
+  SIGN_IN_LOCKED: {
+    code: 'RATE_LIMITED',
+    message:
+      'Too many failed sign-ins for this address. Please wait {minutes} minutes or reset your password, then try again.',
+  },
+  CHAT_REQUEST_TOO_LARGE: {
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'This message is too large to send. Keep it under {kilobytes} KB and {parts} parts.',
+  },
+  STORAGE_FULL: {
+    code: 'INSUFFICIENT_STORAGE',
+    message: 'Lumen has run out of storage space, so the file was not saved. Please tell your administrator.',
+  },
 
   // ---- Sign-up, sign-in and password reset (AUTH_MESSAGES) ----
   EMAIL_REQUIRED: { code: 'VALIDATION_FAILED', message: AUTH_MESSAGES.emailRequired },

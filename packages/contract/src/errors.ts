@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   /** The AI model or provider failed (the assistant's /api/ask). */
   AI_PROVIDER_FAILED: 502,
   SERVICE_UNAVAILABLE: 503,
+  /** The server's storage is full (a disk or bucket refusing writes). */
+  INSUFFICIENT_STORAGE: 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

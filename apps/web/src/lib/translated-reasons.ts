@@ -76,6 +76,11 @@ export const TRANSLATED_REASONS = [
   'ANALYTICS_GOALS_ADMINS_ONLY',
   'ANALYTICS_DOCUMENTS_GOAL_INVALID',
   'ANALYTICS_PERCENT_GOAL_INVALID',
+  'TEXT_NOT_ALLOWED',
+  'CURSOR_INVALID',
+  'SIGN_IN_LOCKED',
+  'CHAT_REQUEST_TOO_LARGE',
+  'STORAGE_FULL',
 ] as const satisfies readonly ErrorReason[];
 export type TranslatedReason = (typeof TRANSLATED_REASONS)[number];
 
