@@ -36,6 +36,7 @@ import { sessionPlugin } from './platform/auth.ts';
 import { type DatabaseHandle, databasePlugin, openDatabase } from './platform/db.ts';
 import { embeddingsPlugin } from './platform/embeddings.ts';
 import { AppError, errorsPlugin } from './platform/errors.ts';
+import { inputGuardPlugin } from './platform/input-guard.ts';
 import { type JobQueueOptions, jobsPlugin } from './platform/jobs.ts';
 import { buildLoggerOptions, logSlowRequests } from './platform/logging.ts';
 import { type Mailer, mailPlugin } from './platform/mail.ts';
@@ -62,7 +63,7 @@ export interface BuildAppOptions {
 }
 
 /**
- * The whole server. Registration order is the architecture: platform plugins first (errors, security, limits,
+ * The whole server. Registration order is the architecture: platform plugins first (errors, security, input guard, limits,
  * database, mail, storage, jobs, embeddings, OCR, docs, session, realtime), the job handlers, then the auth routes and
  * the public API, then the signed-in API behind one auth hook, then the web app. Modules are imported through their
  * public entry files (`modules/<area>/index.ts`) only.
@@ -71,7 +72,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const app = Fastify({
     logger: buildLoggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(inputGuardPlugin);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,

@@ -81,6 +81,8 @@ export const TRANSLATED_REASONS = [
   'SIGN_IN_LOCKED',
   'CHAT_REQUEST_TOO_LARGE',
   'STORAGE_FULL',
+  'CANNOT_LEAVE_SPACE',
+  'SPACE_MEMBER_NOT_FOUND',
 ] as const satisfies readonly ErrorReason[];
 export type TranslatedReason = (typeof TRANSLATED_REASONS)[number];
 

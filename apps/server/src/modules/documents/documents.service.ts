@@ -61,11 +61,35 @@ function encodeCursor(cursor: DocumentPageCursor): string {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
 }
 
+/** Whether the text's year-month-day and time are a real moment (no 31 February, no hour 25). */
+function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1970 &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60
+  );
+}
+
 function decodeCursor(value: string): DocumentPageCursor {
   const [createdAt, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   const isValid =
     createdAt && id && isUuid(id) && /^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)?$/.test(createdAt);
-  if (!isValid) throw AppError.of('DOCUMENT_CURSOR_INVALID');
+  // The shape alone let a forged '2026-13-45' through to the database, which refused it with a 500.
+  if (!isValid || !isCalendarDate(createdAt)) throw AppError.of('DOCUMENT_CURSOR_INVALID');
   return { createdAt, id };
 }
 

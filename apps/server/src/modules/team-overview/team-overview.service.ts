@@ -97,7 +97,8 @@ function toActivityEntry(row: AuditRow & { action: TeamAuditAction }): ActivityE
 /** The team's events from the audit log, newest first; every member of the team may read them. */
 export async function listActivity(db: Database, userId: string, query: ActivityQuery): Promise<ActivityList> {
   const { teamId } = await requireMembership(db, userId);
-  const beforeSeq = query.cursor && /^\d+$/.test(query.cursor) ? Number(query.cursor) : null;
+  // A position the log can have: a whole number bigint holds, never one PostgreSQL would refuse with a 500.
+  const beforeSeq = query.cursor && /^\d{1,15}$/.test(query.cursor) ? Number(query.cursor) : null;
   if (query.cursor && beforeSeq === null) throw AppError.of('ACTIVITY_CURSOR_INVALID');
   const rows = await listTeamAudit(db, teamId, { actions: TEAM_AUDIT_ACTIONS, limit: query.limit + 1, beforeSeq });
   const page = rows.slice(0, query.limit);

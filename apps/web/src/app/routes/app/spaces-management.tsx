@@ -93,7 +93,7 @@ export function SpacesManagementRoute() {
         ) : null}
       </div>
       {openedSpaceId ? (
-        <SpaceDetails spaceId={openedSpaceId} onClose={() => openSpace(null)} />
+        <SpaceDetails spaceId={openedSpaceId} currentUserId={user?.id ?? null} onClose={() => openSpace(null)} />
       ) : (
         <Card>
           <CardHeader>

@@ -15,11 +15,21 @@ import { SpaceFilesCard } from './space-files-card';
 import { SpaceMembersCard } from './space-members-card';
 import { SpaceNotFound } from './space-not-found';
 
-/** The opened space: its member count, status, members, files and (for space admins) the Invite Member dialog. */
 /** A figure's card (the look of `Card`), one `<div>` around its dt/dd pair. */
 const STAT_CARD_CLASS = 'grid gap-1 rounded-xl border bg-card px-6 py-4 text-card-foreground shadow-sm';
 
-export function SpaceDetails({ spaceId, onClose }: { spaceId: string; onClose: () => void }) {
+type SpaceDetailsProps = {
+  spaceId: string;
+  /** The signed-in user, not offered their own removal; the route passes it (features do not read the session). */
+  currentUserId?: string | null;
+  onClose: () => void;
+};
+
+/**
+ * The opened space: its member count, status, members, files and (for space admins) the Invite Member dialog and each
+ * other member's Remove.
+ */
+export function SpaceDetails({ spaceId, currentUserId = null, onClose }: SpaceDetailsProps) {
   const { t } = useTranslation('spaces');
   const space = useSpace({ spaceId });
   const [isInviteOpen, setIsInviteOpen] = useState(false);
@@ -87,6 +97,9 @@ export function SpaceDetails({ spaceId, onClose }: { spaceId: string; onClose: (
       </dl>
       <SpaceMembersCard
         spaceId={details.id}
+        spaceName={details.name}
+        canRemoveMembers={canManageRoles}
+        currentUserId={currentUserId}
         action={
           canManageRoles ? (
             <Button size="sm" onClick={() => setIsInviteOpen(true)}>

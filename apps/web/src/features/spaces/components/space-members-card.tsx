@@ -5,17 +5,29 @@ import { LoadError } from '@/components/load-error';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useSpaceMembers } from '../api/get-space-members';
+import { RemoveSpaceMemberButton } from './remove-space-member-button';
 import { SpaceCardHeader } from './space-card-header';
 import { SpaceRoleBadge } from './space-role-badge';
 
 type SpaceMembersCardProps = {
   spaceId: string;
+  spaceName: string;
+  /** Space admins may remove members (the server's rule for DELETE /api/spaces/:id/members/:userId). */
+  canRemoveMembers: boolean;
+  /** The signed-in user, who is never offered their own removal (the server refuses it); null when unknown. */
+  currentUserId: string | null;
   /** The Invite Member button, for space admins. */
   action?: ReactNode;
 };
 
-/** The space's active members: name (or email), email and space role. */
-export function SpaceMembersCard({ spaceId, action }: SpaceMembersCardProps) {
+/** The space's active members: name (or email), email, space role and, for space admins, Remove (not themselves). */
+export function SpaceMembersCard({
+  spaceId,
+  spaceName,
+  canRemoveMembers,
+  currentUserId,
+  action,
+}: SpaceMembersCardProps) {
   const { t } = useTranslation('spaces');
   const members = useSpaceMembers({ spaceId });
 
@@ -35,6 +47,7 @@ export function SpaceMembersCard({ spaceId, action }: SpaceMembersCardProps) {
       <ul aria-label={t('management.members')} className="grid gap-2">
         {members.data.map((member) => {
           const name = displayName(member);
+          const canRemove = canRemoveMembers && member.userId !== currentUserId;
           return (
             <li
               key={member.userId}
@@ -45,7 +58,17 @@ export function SpaceMembersCard({ spaceId, action }: SpaceMembersCardProps) {
                 <span className="truncate font-medium">{name}</span>
                 <span className="truncate text-muted-foreground text-sm">{member.email}</span>
               </div>
-              <SpaceRoleBadge role={member.role} />
+              <div className="flex items-center gap-2">
+                <SpaceRoleBadge role={member.role} />
+                {canRemove ? (
+                  <RemoveSpaceMemberButton
+                    spaceId={spaceId}
+                    spaceName={spaceName}
+                    userId={member.userId}
+                    memberName={name}
+                  />
+                ) : null}
+              </div>
             </li>
           );
         })}
