@@ -20,6 +20,20 @@ export const NO_ANSWER_REPLY = "Your documents don't seem to contain the answer 
 export const AI_PROVIDER_ERROR_CODE = 'AI_PROVIDER_FAILED';
 
 /** One part of a UI message as the client sends it; the server validates the parts it uses. */
+/**
+ * What one POST /api/chat may carry (issue #15): a person's message up to 32 KB of text in at most 100 parts; the
+ * assistant message a client sends back with its approvals (it carries the tools' outputs) up to 256 KB. Larger is a
+ * 413 with a clear message before anything is stored or asked.
+ */
+export const CHAT_LIMITS = {
+  userTextKilobytes: 32,
+  requestKilobytes: 256,
+  maxParts: 100,
+} as const;
+
+/** The longest question a document tool takes; the search itself reads the first QUERY_SEARCH_CHARS of it. */
+export const TOOL_QUERY_MAX_CHARS = CHAT_LIMITS.userTextKilobytes * 1024;
+
 export const chatMessagePartSchema = z.looseObject({ type: z.string().min(1).max(100) });
 
 /** A space's id where the chat is scoped to one space (its chat, its conversations). */

@@ -8,6 +8,7 @@ import { requireUser } from '../../platform/request-user.ts';
 import type { CloudFileStore } from '../integrations/index.ts';
 import { askAssistant } from './ask.service.ts';
 import { type ChatDeps, startChat } from './chat.service.ts';
+import { assertChatWithinLimits } from './chat-limits.ts';
 import { createLanguageModel, describeModel } from './models/create-language-model.ts';
 
 /** The SSE body of a UI message stream (`data: {chunk}` events, then `data: [DONE]`), as bytes for Fastify. */
@@ -57,6 +58,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ config: Config; cloudFiles
     '/chat',
     {
       config: { rateLimit },
+      preValidation: assertChatWithinLimits,
       schema: {
         tags: ['assistant'],
         summary: 'Sends a message and streams the answer (AI SDK UI message stream over SSE)',

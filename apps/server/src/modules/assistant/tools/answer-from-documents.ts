@@ -1,3 +1,4 @@
+import { TOOL_QUERY_MAX_CHARS } from '@lumen/contract';
 import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
 import type { AssistantSession } from '../session.ts';
@@ -10,7 +11,7 @@ const ANSWER_LIMIT = 8;
 /** Built once: the AI SDK converts a schema object to JSON Schema on first use and keeps the result. */
 const inputSchema = zodSchema(
   z.object({
-    query: z.string().min(1).max(1000).describe('The question to answer'),
+    query: z.string().min(1).max(TOOL_QUERY_MAX_CHARS).describe('The question to answer'),
     platform: platformInput,
   }),
 );

@@ -20,12 +20,25 @@ export interface PassageQuery {
   platform?: DocumentSource;
 }
 
+/**
+ * A question can be a pasted page (up to 32 KB of text); ranking reads its first words only, which keeps a search
+ * as cheap as a short question's and is where a question's subject is.
+ */
+const QUERY_SEARCH_CHARS = 1000;
+
+/** The first `length` characters, never ending in half a surrogate pair. */
+function leadingText(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const code = text.charCodeAt(length - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
+}
+
 export async function retrievePassages(session: AssistantSession, query: PassageQuery): Promise<PassageSource[]> {
   // The session's platform (a question asked on /notion) bounds whatever the tool asked for.
   const platform = session.platform ?? query.platform;
   return searchPassages(session.db, {
     userId: session.userId,
-    query: query.query,
+    query: leadingText(query.query, QUERY_SEARCH_CHARS),
     limit: query.limit,
     ...(query.mimeType ? { mimeType: query.mimeType } : {}),
     ...(query.documentIds ? { documentIds: query.documentIds } : {}),

@@ -1,3 +1,4 @@
+import { TOOL_QUERY_MAX_CHARS } from '@lumen/contract';
 import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
 import type { AssistantSession } from '../session.ts';
@@ -11,7 +12,7 @@ const SEARCH_LIMIT = 8;
 /** Built once (see answer-from-documents.ts). */
 const inputSchema = zodSchema(
   z.object({
-    query: z.string().min(1).max(1000).describe('What to look for, in the words of the question'),
+    query: z.string().min(1).max(TOOL_QUERY_MAX_CHARS).describe('What to look for, in the words of the question'),
     pdfOnly: z.boolean().optional().describe('Only search PDF documents'),
     platform: platformInput,
   }),
