@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AnomalyRules, type ConnectorProvider, DEFAULT_ANOMALY_RULES } from '@lumen/contract';
@@ -110,6 +111,23 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * Who may say where a request came from (X-Forwarded-For): nobody (unset, the default), the number of proxies in
+   * front, or their addresses (ADR 0112). Parsed by `trustProxyOf`.
+   */
+  TRUST_PROXY: optionalString,
+  /** Failed password sign-ins one email address may have within the window before it is locked (ADR 0112). */
+  SIGN_IN_LOCK_ATTEMPTS: z.coerce
+    .number('SIGN_IN_LOCK_ATTEMPTS must be a whole number from 1')
+    .int('SIGN_IN_LOCK_ATTEMPTS must be a whole number from 1')
+    .positive('SIGN_IN_LOCK_ATTEMPTS must be a whole number from 1')
+    .default(10),
+  /** The lockout's window: it starts at an address's first failure, and a locked address opens when it ends. */
+  SIGN_IN_LOCK_WINDOW_MS: z.coerce
+    .number('SIGN_IN_LOCK_WINDOW_MS must be a whole number of milliseconds from 1')
+    .int('SIGN_IN_LOCK_WINDOW_MS must be a whole number of milliseconds from 1')
+    .positive('SIGN_IN_LOCK_WINDOW_MS must be a whole number of milliseconds from 1')
+    .default(15 * 60_000),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -222,6 +240,7 @@ export interface Config
     | 'TRUSTED_ORIGINS'
     | 'STORAGE_URL'
     | 'ANOMALY_RULES'
+    | 'TRUST_PROXY'
     | S3Variable
     | ConnectorVariable
   > {
@@ -239,7 +258,16 @@ export interface Config
   trustedOrigins: string[];
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   connectors: ConnectorsConfig;
+  /** TRUST_PROXY in the form Fastify's `trustProxy` takes; `false` unless TRUST_PROXY names the proxies. */
+  trustProxy: TrustProxy;
 }
+
+/**
+ * Which hops of a request's path are trusted proxies: none, the addresses or ranges listed, or (a hop count) the first
+ * n hops counted from this server, whoever they are. Fastify's own number form trusts no hop at all, so a count is
+ * given to it as this function.
+ */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
 export class ConfigError extends Error {}
 
@@ -297,6 +325,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     CONNECTOR_BASE_URL_CONFLUENCE,
     SYNC_INTERVAL_MINUTES,
     ANOMALY_RULES,
+    TRUST_PROXY,
     ...rest
   } = env;
   const { appUrl, appOrigins } = publicAddress(env);
@@ -317,7 +346,54 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : null,
     connectors: connectorsConfig(env),
     anomalyRules: anomalyRulesOf(ANOMALY_RULES),
+    trustProxy: trustProxyOf(TRUST_PROXY),
   };
+}
+
+/** proxy-addr's names for ranges (Fastify compiles them): loopback, link-local and private (unique local) addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset or `false` trusts no proxy, so X-Forwarded-For is ignored and the client is the peer; a whole
+ * number is how many proxies stand in front; otherwise a comma-separated list of proxy addresses, CIDR ranges and the
+ * names above. `true` (everything) is refused: any client could then choose the address it is limited and audited by.
+ */
+function trustProxyOf(value: string | undefined): TrustProxy {
+  const invalid = (message: string) => new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${message}`);
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    throw invalid(
+      'true would believe any client about its own address (X-Forwarded-For); give the number of proxies in front of ' +
+        'Lumen (e.g. 1) or their addresses (e.g. 10.0.0.5 or 10.0.0.0/8)',
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const problem = proxyEntryProblem(entry);
+    if (problem) throw invalid(`"${entry}" ${problem}`);
+  }
+  return entries;
+}
+
+/** Why a TRUST_PROXY entry is not an address, a CIDR range or a range name; undefined when it is one. */
+function proxyEntryProblem(entry: string): string | undefined {
+  if (PROXY_RANGE_NAMES.has(entry)) return undefined;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  const expected = 'is not an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal or uniquelocal';
+  if (version === 0 || rest.length > 0) return expected;
+  if (prefix === undefined) return undefined;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : Number.NaN;
+  if (!(bits <= (version === 4 ? 32 : 128))) return expected;
+  if (bits === 0) return 'trusts every address, as true would; name the proxies instead';
+  return undefined;
 }
 
 /** A rule's field: a positive number (a share for `maxShare`). */

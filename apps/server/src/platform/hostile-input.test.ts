@@ -166,9 +166,7 @@ function stringPaths(value: unknown, path: Array<string | number> = []): Array<A
 
 function withValueAt(value: unknown, path: Array<string | number>, replacement: unknown): unknown {
   if (path.length === 0) return replacement;
-  const copy: Record<string | number, unknown> = Array.isArray(value)
-    ? Object.assign([], value)
-    : { ...(value as Record<string, unknown>) };
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
   const [head, ...rest] = path as [string | number, ...Array<string | number>];
   copy[head] = withValueAt(copy[head], rest, replacement);
   return copy;

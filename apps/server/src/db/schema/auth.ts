@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Better Auth's tables (user, session, account, verification), with our profile columns on user. */
 export const user = pgTable('user', {
@@ -65,4 +65,20 @@ export const verification = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('verification_identifier_idx').on(table.identifier)],
+);
+
+/**
+ * Failed password sign-ins per email address in its current window, for the lockout (ADR 0112). The address is kept
+ * only as a keyed hash (HMAC under SECRET_KEY), the same way for addresses that have an account and those that do not.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    emailKey: text('email_key').primaryKey(),
+    /** The window starts at the first failure after the previous window ended. */
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    count: integer('count').notNull().default(0),
+  },
+  // Windows that ended are swept by their start.
+  (table) => [index('sign_in_failures_window_start_idx').on(table.windowStart)],
 );

@@ -1,7 +1,15 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { connectionAccessGroups, documents, searchScopes, spaces, user, userRoles } from '../../db/schema/index.ts';
+import {
+  connectionAccessGroups,
+  documents,
+  searchScopes,
+  spaceMembers,
+  spaces,
+  user,
+  userRoles,
+} from '../../db/schema/index.ts';
 import { type AccessRule, allOf, anyOf, clause, negate } from './access-rule.ts';
-import { canViewSpace, type SpaceViewerFacts, viewableSpaceIds } from './space-access.ts';
+import { canViewSpace, type SpaceViewerFacts, spaceFilePermissions, viewableSpaceIds } from './space-access.ts';
 
 /** What decides whether a user may view a document. */
 export interface DocumentViewerFacts {
@@ -94,6 +102,27 @@ export function visibleDocumentsCondition(userId: string, area: DocumentArea = n
   if (area && 'isTeamRoom' in area) return canReadInTeamRoom.where({ userId });
   const visible = canViewDocument.where({ userId });
   return area ? (and(eq(documents.spaceId, area.spaceId), visible) as SQL) : visible;
+}
+
+const isInEditableSpace = clause<DocumentViewerFacts, DocumentViewerScope>(
+  (facts) => facts.space !== null && spaceFilePermissions(facts.space).canEdit,
+  ({ userId }) =>
+    sql`${documents.spaceId} in (select ${spaces.id} from ${spaces} where ${canViewSpace.where({ userId })} and (exists (select 1 from ${userRoles} where ${userRoles.teamId} = ${spaces.teamId} and ${userRoles.userId} = ${userId} and ${userRoles.role} = 'admin') or exists (select 1 from ${spaceMembers} where ${spaceMembers.spaceId} = ${spaces.id} and ${spaceMembers.userId} = ${userId} and ${spaceMembers.status} = 'active' and ${spaceMembers.role} in ('admin', 'team_lead'))))`,
+);
+
+/**
+ * Which documents a user may change (the document hub's process: tagged and indexed again): their own outside
+ * spaces, and a space's files where the space file matrix lets them edit (space admins and team leads; team admins
+ * everywhere) — the same rule that decides renaming. Someone else's synced document is theirs to change, not the
+ * viewer's.
+ */
+export const canEditDocument: AccessRule<DocumentViewerFacts, DocumentViewerScope> = anyOf(
+  allOf(isOwnDocument, negate(isInSpace)),
+  isInEditableSpace,
+);
+
+export function editableDocumentsCondition(userId: string): SQL {
+  return canEditDocument.where({ userId });
 }
 
 export function deletableDocumentsCondition(userId: string): SQL {

@@ -3,14 +3,18 @@
  * space visibility and roles, the space file matrix, document visibility, tasks and shared files). Other modules ask
  * it through this file and never write their own check (ADR 0060).
  */
+
 export { findMembership, type Membership, type SpaceRow } from './access.repository.ts';
+export { visibleActivityCondition } from './activity-access.ts';
 export {
   areaOfSpace,
+  canEditDocument,
   canReadInTeamRoom,
   canViewDocument,
   type DocumentArea,
   type DocumentViewerFacts,
   deletableDocumentsCondition,
+  editableDocumentsCondition,
   searchScopeIds,
   TEAM_ROOM_AREA,
   visibleDocumentsCondition,

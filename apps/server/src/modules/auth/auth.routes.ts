@@ -12,6 +12,8 @@ import { readHeaders } from '../../platform/auth.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import { recordAccountEvent } from './auth-audit.ts';
 import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER } from './create-auth.ts';
+import { deleteSessionByToken } from './sessions.repository.ts';
+import { createSignInLockout, normaliseEmail, type SignInOutcome } from './sign-in-lockout.ts';
 import { findUserIdByEmail, isRegisteredEmail } from './users.repository.ts';
 
 /** Our schemas run first so the forms and the server give the same messages. */
@@ -22,19 +24,26 @@ const BODY_SCHEMAS: Record<string, ZodType> = {
   '/reset-password': resetPasswordSchema,
 };
 
+/** The requests that end or change the caller's session: who made them is read before Better Auth sees them. */
+const SESSION_CHANGES = new Set(['/sign-out', '/change-password', '/revoke-sessions']);
+
 /** Better Auth's codes mapped to ours, where the client acts on them. */
 const AUTH_CODE_MAP: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'INVALID_CREDENTIALS',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'CONFLICT',
 };
 
+/** Where a request says who is signed in: any session cookie, plain or `__Secure-` prefixed (https). */
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?lumen\.session_token=/;
+
 /**
  * Better Auth's endpoints under /api/auth/*, behind our own checks: our shared schemas validate first (the forms and
- * the server give the same messages), duplicate sign-ups get a 409, Google without configuration a clear error, and
- * Better Auth's error bodies are rewritten into ours.
+ * the server give the same messages), duplicate sign-ups get a 409, Google without configuration a clear error, a
+ * password sign-in passes the per-address lockout (ADR 0112), and Better Auth's error bodies are rewritten into ours.
  */
 export async function authRoutes(app: FastifyInstance, options: { config: Config; auth: Auth }): Promise<void> {
   const { config, auth } = options;
+  const lockout = createSignInLockout(app.database.db, config);
   const checkBeforeAuth = async (request: FastifyRequest, subPath: string) => {
     if (request.method !== 'POST') return;
     const body: unknown = request.body ?? {};
@@ -48,9 +57,7 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     }
     if (subPath === '/sign-up/email') {
       // Better Auth answers a duplicate sign-up with a fake success; we tell the person plainly (ADR 0004).
-      const email = String((body as { email: string }).email)
-        .trim()
-        .toLowerCase();
+      const email = normaliseEmail(String((body as { email: string }).email));
       if (await isRegisteredEmail(app.database.db, email)) {
         throw AppError.of('ACCOUNT_EXISTS');
       }
@@ -61,6 +68,18 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
         throw AppError.of('GOOGLE_NOT_ENABLED');
       }
     }
+  };
+
+  /** A failed password sign-in, refused by Better Auth or by the lockout (`isLocked`): the anomaly rules read them. */
+  const recordFailedSignIn = async (request: FastifyRequest, userAgent: string | null, isLocked: boolean) => {
+    const email = normaliseEmail(String((request.body as { email?: unknown }).email ?? ''));
+    const accountId = await findUserIdByEmail(app.database.db, email);
+    await recordAccountEvent(app.database.db, {
+      action: 'user_login_failed',
+      accountId,
+      actor: { userId: null, ipAddress: request.ip, userAgent },
+      metadata: isLocked ? { email, isLocked } : { email },
+    });
   };
 
   /** The account events only the routes see (Better Auth reports sign-ins and resets itself, `onAuthEvent`). */
@@ -74,18 +93,17 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     const actor = { userId: sessionUserId, ipAddress: request.ip, userAgent };
     try {
       if (subPath === '/sign-in/email' && status === 401) {
-        const email = String((request.body as { email?: unknown }).email ?? '')
-          .trim()
-          .toLowerCase();
-        const accountId = await findUserIdByEmail(app.database.db, email);
-        await recordAccountEvent(app.database.db, {
-          action: 'user_login_failed',
-          accountId,
-          actor: { ...actor, userId: null },
-          metadata: { email },
-        });
+        await recordFailedSignIn(request, userAgent, false);
       } else if (subPath === '/sign-out' && status < 300 && sessionUserId) {
         await recordAccountEvent(app.database.db, { action: 'user_logout', accountId: sessionUserId, actor });
+      } else if (subPath === '/revoke-sessions' && status < 300 && sessionUserId) {
+        // 'Sign out everywhere': every session of the account ended at once.
+        await recordAccountEvent(app.database.db, {
+          action: 'user_logout',
+          accountId: sessionUserId,
+          actor,
+          metadata: { isEverywhere: true },
+        });
       } else if (subPath === '/change-password' && status < 300 && sessionUserId) {
         await recordAccountEvent(app.database.db, { action: 'password_change', accountId: sessionUserId, actor });
       }
@@ -95,10 +113,53 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     }
   };
 
+  /**
+   * Counts a password sign-in against its address and refuses it while the address is locked, whatever the password
+   * and whether or not the address has an account (the same answer, before any lookup). Returns the address counted.
+   */
+  const admitPasswordSignIn = async (request: FastifyRequest, reply: FastifyReply, userAgent: string | null) => {
+    const email = normaliseEmail(String((request.body as { email: string }).email));
+    const attempt = await lockout.admit(email);
+    if (!attempt.isLocked) return email;
+    try {
+      await recordFailedSignIn(request, userAgent, true);
+    } catch (error) {
+      request.log.error({ err: error }, 'account event not audited');
+    }
+    reply.header('retry-after', String(Math.ceil(attempt.retryAfterMs / 1000)));
+    throw AppError.of('SIGN_IN_LOCKED', { minutes: Math.ceil(attempt.retryAfterMs / 60_000) });
+  };
+
+  /** Settles a counted sign-in by Better Auth's answer; a failure to record it only leaves the count as it was. */
+  const settlePasswordSignIn = async (request: FastifyRequest, email: string, status: number) => {
+    const outcome: SignInOutcome = status < 300 ? 'signed-in' : status === 401 ? 'wrong-credentials' : 'other';
+    try {
+      await lockout.settle(email, outcome);
+    } catch (error) {
+      request.log.error({ err: error, outcome }, 'sign-in attempt not settled');
+    }
+  };
+
+  /**
+   * A new sign-in always gets a new session token (Better Auth never takes one from the client); the session the
+   * browser held before is ended too, so a token that was replaced cannot be used again.
+   */
+  const endReplacedSession = async (request: FastifyRequest, previousToken: string | undefined, text: string) => {
+    if (!previousToken) return;
+    try {
+      const issued = (JSON.parse(text) as { token?: unknown }).token;
+      if (issued !== previousToken) await deleteSessionByToken(app.database.db, previousToken);
+    } catch (error) {
+      request.log.error({ err: error }, 'the replaced session was not ended');
+    }
+  };
+
   const handleAuthRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, config.APP_URL);
     const subPath = url.pathname.slice(AUTH_BASE_PATH.length);
+    const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
     await checkBeforeAuth(request, subPath);
+    const signInEmail = subPath === '/sign-in/email' ? await admitPasswordSignIn(request, reply, userAgent) : null;
     if (subPath === '/sign-up/email') {
       // The display name is derived: first plus last name (docs/product-rules.md#sign-in-and-accounts).
       const body = request.body as { firstName: string; lastName: string; name?: string };
@@ -111,14 +172,19 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
       body.callbackURL ??= GOOGLE_SIGN_IN_RETURN_PATH;
       body.errorCallbackURL ??= '/auth';
     }
+    if (subPath === '/change-password' && request.body && typeof request.body === 'object') {
+      // A new password ends every other session of the account, whatever the client asked (this one gets a new token).
+      (request.body as { revokeOtherSessions?: boolean }).revokeOtherSessions = true;
+    }
     const headers = readHeaders(request);
     headers.set(CLIENT_IP_HEADER, request.ip);
-    const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
     // Who is signing out or changing their password: the session ends or changes with the request.
-    const sessionUser =
-      subPath === '/sign-out' || subPath === '/change-password'
-        ? await app.readSession(headers).catch(() => null)
-        : null;
+    const sessionUser = SESSION_CHANGES.has(subPath) ? await app.readSession(headers).catch(() => null) : null;
+    // The session a sign-in replaces, ended once the new one exists.
+    const previousToken =
+      signInEmail !== null && SESSION_COOKIE.test(request.headers.cookie ?? '')
+        ? (await auth.api.getSession({ headers }).catch(() => null))?.session.token
+        : undefined;
     let body: string | undefined;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       if (typeof request.body === 'string') {
@@ -140,6 +206,10 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     const text = await response.text();
+    if (signInEmail !== null) {
+      await settlePasswordSignIn(request, signInEmail, response.status);
+      if (response.status < 300) await endReplacedSession(request, previousToken, text);
+    }
     await auditAccountEvent(request, subPath, response.status, sessionUser?.id ?? null, userAgent);
     if (response.status >= 400) return reply.send(toErrorBody(text, response.status));
     return reply.send(text.length ? text : null);

@@ -8,6 +8,7 @@ import * as schema from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { buildPasswordResetMail, buildVerificationMail } from './auth.mail.ts';
+import { createSignInLockout } from './sign-in-lockout.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -42,6 +43,7 @@ export interface AuthDeps {
 }
 
 export function createAuth({ config, db, mailer, log, onEmailVerified, onAuthEvent }: AuthDeps) {
+  const lockout = createSignInLockout(db, config);
   const report = async (event: AuthEvent) => {
     try {
       await onAuthEvent?.(event);
@@ -91,6 +93,10 @@ export function createAuth({ config, db, mailer, log, onEmailVerified, onAuthEve
         await sendMailSafely(buildPasswordResetMail(user.email, firstNameOf(user), url));
       },
       onPasswordReset: async ({ user }, request) => {
+        // The lockout's message offers a reset as the way back in: the address's failures are forgotten.
+        await lockout.forget(user.email).catch((error: unknown) => {
+          log.error({ err: error }, 'sign-in failures not cleared after a password reset');
+        });
         await report({
           action: 'password_reset',
           userId: user.id,
@@ -99,11 +105,13 @@ export function createAuth({ config, db, mailer, log, onEmailVerified, onAuthEve
         });
       },
     },
-    // Every new session is a sign-in, whatever the method (password, Google, the link that confirms an address).
+    // Every new session is a sign-in, whatever the method (password, Google, the link that confirms an address),
+    // except the one a password change issues to replace the sessions it ended (the change is audited as such).
     databaseHooks: {
       session: {
         create: {
-          after: async (session) => {
+          after: async (session, context) => {
+            if (context?.path === '/change-password') return;
             await report({
               action: 'user_login',
               userId: session.userId,

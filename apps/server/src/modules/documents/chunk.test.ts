@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkPages, cleanText, countWords, splitParagraphs } from './chunk.ts';
+import { chunkPages, cleanText, countWords, isHeadingPiece, splitParagraphs } from './chunk.ts';
 import { indexedTitle } from './ingest.ts';
 
 const words = (count: number, word = 'word') =>
@@ -62,8 +62,57 @@ describe('chunkPages', () => {
     expect(chunks.every((chunk) => chunk.text.length <= 3000)).toBe(true);
   });
 
+  it('keeps a heading apart from the sentence under it, as extraction gives it (text, Markdown, HTML or DOCX)', () => {
+    const sentence = 'The emergency shutdown code for the Tromso cold store is QX87754.';
+    for (const text of [`Emergencies\n${sentence}`, `## Emergencies\n\n${sentence}`, `Emergencies\n\n${sentence}`]) {
+      const [chunk] = chunkPages([{ page: null, text }]);
+      expect(chunk?.text.split('\n').at(-1)).toBe(sentence);
+    }
+  });
+
+  it('moves a heading that would end a chunk on to the section it titles', () => {
+    const before = `${words(250, 'alpha')}.`;
+    const section = `${words(100, 'beta')}.`;
+    for (const heading of ['Emergencies', '## Emergency procedures for the Tromso cold store and its harbour']) {
+      const chunks = chunkPages([{ page: 2, text: `${before}\n\n${heading}\n\n${section}` }]);
+      expect(chunks.map((chunk) => chunk.text)).toEqual([before, `${heading}\n\n${section}`]);
+    }
+    // Within a long paragraph cut at its lines, too.
+    const lines = chunkPages([{ page: null, text: `${before}\nEmergencies\n${section}` }]);
+    expect(lines.map((chunk) => chunk.text)).toEqual([before, `Emergencies\n${section}`]);
+    // A line of the text that only looks short stays where it is.
+    const closing = chunkPages([{ page: null, text: `${before}\n\nSee you soon.\n\n${section}` }]);
+    expect(closing.map((chunk) => chunk.text)).toEqual([`${before}\n\nSee you soon.`, section]);
+  });
+
+  it('carries a heading only when it fits with its section', () => {
+    const before = `${words(250, 'alpha')}.`;
+    const section = `${words(299, 'beta')}.`;
+    const chunks = chunkPages([{ page: null, text: `${before}\n\nEmergency shutdown\n\n${section}` }]);
+    expect(chunks.map((chunk) => chunk.text)).toEqual([`${before}\n\nEmergency shutdown`, section]);
+    expect(chunks.every((chunk) => wordCount(chunk.text) <= 300)).toBe(true);
+  });
+
   it('has nothing to say about empty pages', () => {
     expect(chunkPages([{ page: 1, text: ' \n\n \t' }])).toEqual([]);
+  });
+});
+
+describe('isHeadingPiece', () => {
+  it.each([
+    ['Emergencies', true],
+    ['## Emergency procedures for the Tromso cold store and its harbour', true],
+    ['3.2 Shutdown codes', true],
+    ['Sheet: Budget', true],
+    ['The code is QX87754.', false],
+    ['Contact the duty manager at', false],
+    ['Emergency contacts:', false],
+    ['lower-case continuation of a line', false],
+    ['Name | Code', false],
+    ['Emergencies\nThe code is QX87754.', false],
+    ['The emergency shutdown code for the Tromso cold store is kept here', false],
+  ])('%s -> %s', (piece, expected) => {
+    expect(isHeadingPiece(piece)).toBe(expected);
   });
 });
 

@@ -74,7 +74,30 @@ export function splitParagraphs(text: string): string[] {
 
 const SENTENCE_END = /(?<=[.!?…])["')\]]*\s+(?=["'([]?[\p{Lu}\p{N}])/u;
 
-/** Greedily packs pieces (joined by `separator`) into groups within the limits. */
+const MARKDOWN_HEADING = /^#{1,6}\s+\S/;
+/** Words a line ends with when its sentence goes on in the next line: such a line is no heading. */
+const CONTINUATION_WORDS = new Set(
+  'a an the of to for and or but nor with in on at by from into as than that is are was were be been'.split(' '),
+);
+
+/**
+ * Whether a piece is a heading: one line that is a Markdown heading, or short (at most 8 words, 80 characters),
+ * starting with a capital or a number and ending without the punctuation that ends or continues a sentence.
+ */
+export function isHeadingPiece(piece: string): boolean {
+  const line = piece.trim();
+  if (!line || line.includes('\n')) return false;
+  if (MARKDOWN_HEADING.test(line)) return true;
+  if (line.length > 80 || line.includes(' | ') || !/^[\p{Lu}\p{N}]/u.test(line) || !/\p{L}/u.test(line)) return false;
+  const words = line.split(/\s+/);
+  if (words.length > 8 || /[.!?…:;,\-–—]$/u.test(line.replace(/["'”’)\]]+$/u, ''))) return false;
+  return !CONTINUATION_WORDS.has((words.at(-1) ?? '').toLowerCase());
+}
+
+/**
+ * Greedily packs pieces (joined by `separator`) into groups within the limits. A heading never ends a group while
+ * text follows: it moves on with its section (when both fit), so its section's sentences keep their heading.
+ */
 function pack(pieces: string[], separator: string, maxWords: number, maxChars: number): string[] {
   const groups: string[] = [];
   let current: string[] = [];
@@ -83,10 +106,25 @@ function pack(pieces: string[], separator: string, maxWords: number, maxChars: n
   for (const piece of pieces) {
     const pieceWords = countWords(piece);
     if (current.length > 0 && (words + pieceWords > maxWords || chars + piece.length + 1 > maxChars)) {
+      const carried: string[] = [];
+      let carriedWords = 0;
+      let carriedChars = 0;
+      while (current.length > 1) {
+        const last = current.at(-1) ?? '';
+        const lastWords = countWords(last);
+        const lastChars = last.length + separator.length;
+        const fits =
+          carriedWords + lastWords + pieceWords <= maxWords && carriedChars + lastChars + piece.length + 1 <= maxChars;
+        if (!isHeadingPiece(last) || !fits) break;
+        carried.unshift(last);
+        carriedWords += lastWords;
+        carriedChars += lastChars;
+        current.pop();
+      }
       groups.push(current.join(separator));
-      current = [];
-      words = 0;
-      chars = 0;
+      current = carried;
+      words = carriedWords;
+      chars = carriedChars;
     }
     current.push(piece);
     words += pieceWords;

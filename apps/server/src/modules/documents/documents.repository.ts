@@ -10,7 +10,12 @@ import {
 import { and, desc, eq, ilike, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { chunks, documents, files } from '../../db/schema/index.ts';
 import { type Database, lockKeysForTransaction, rowsOf } from '../../platform/db.ts';
-import { type DocumentArea, deletableDocumentsCondition, visibleDocumentsCondition } from '../access/index.ts';
+import {
+  type DocumentArea,
+  deletableDocumentsCondition,
+  editableDocumentsCondition,
+  visibleDocumentsCondition,
+} from '../access/index.ts';
 
 export interface DocumentRow {
   id: string;
@@ -649,6 +654,20 @@ export async function findVisibleDocumentsByIds(
     .from(documents)
     .leftJoin(files, eq(files.id, documents.fileId))
     .where(and(inArray(documents.id, valid), visibleDocumentsCondition(userId, area)));
+}
+
+/** Of these document ids, the ones the user may change (`editableDocumentsCondition`). */
+export async function findEditableDocumentIds(
+  db: Database,
+  userId: string,
+  documentIds: string[],
+): Promise<Set<string>> {
+  if (documentIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(inArray(documents.id, documentIds), editableDocumentsCondition(userId)));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Adds the tag to each document that lacks it. */

@@ -21,6 +21,7 @@ import {
   type DocumentRow,
   deleteDeletableDocument,
   findDocumentsByIds,
+  findEditableDocumentIds,
   findFilesByIds,
   findVisibleDocument,
   findVisibleDocumentsByIds,
@@ -166,6 +167,14 @@ export async function processDocuments(
 ): Promise<{ documents: DocumentSummary[] }> {
   const visible = await findVisibleDocumentsByIds(deps.db, actor.userId, documentIds);
   if (visible.length === 0) throw AppError.of('ASSETS_NOT_FOUND');
+  // Processing changes a document (a tag, its index): the edit rule, as renaming; a selection with one document the
+  // caller may only view changes nothing.
+  const editable = await findEditableDocumentIds(
+    deps.db,
+    actor.userId,
+    visible.map((document) => document.id),
+  );
+  if (visible.some((document) => !editable.has(document.id))) throw AppError.of('NO_EDIT_PERMISSION');
   await deps.db.transaction(async (tx) => {
     await tagDocuments(
       tx,

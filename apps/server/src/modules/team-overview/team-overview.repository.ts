@@ -1,5 +1,5 @@
 import type { Role } from '@lumen/contract';
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import {
   auditLogs,
   conversations,
@@ -64,7 +64,12 @@ export async function countUserDocuments(db: Database, userId: string): Promise<
 export async function listTeamAudit(
   db: Database,
   teamId: string,
-  { actions, limit, beforeSeq }: { actions: readonly string[]; limit: number; beforeSeq: number | null },
+  {
+    actions,
+    limit,
+    beforeSeq,
+    visibleTo,
+  }: { actions: readonly string[]; limit: number; beforeSeq: number | null; visibleTo: SQL },
 ): Promise<AuditRow[]> {
   const rows = await db
     .select({
@@ -80,6 +85,7 @@ export async function listTeamAudit(
         eq(auditLogs.teamId, teamId),
         inArray(auditLogs.action, [...actions]),
         beforeSeq === null ? undefined : lt(auditLogs.seq, beforeSeq),
+        visibleTo,
       ),
     )
     .orderBy(desc(auditLogs.seq))

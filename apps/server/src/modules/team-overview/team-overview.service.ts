@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { DAY_MS, startOfLocalDay } from '../../platform/time.ts';
-import { isManager, requireMembership } from '../access/index.ts';
+import { isManager, requireMembership, visibleActivityCondition } from '../access/index.ts';
 import { countUserConversations } from '../conversations/index.ts';
 import { countPending } from '../invitations/index.ts';
 import { countTeamSpaces, searchVisibleSpaces } from '../spaces/index.ts';
@@ -96,11 +96,18 @@ function toActivityEntry(row: AuditRow & { action: TeamAuditAction }): ActivityE
 
 /** The team's events from the audit log, newest first; every member of the team may read them. */
 export async function listActivity(db: Database, userId: string, query: ActivityQuery): Promise<ActivityList> {
-  const { teamId } = await requireMembership(db, userId);
+  const membership = await requireMembership(db, userId);
+  const { teamId } = membership;
   // A position the log can have: a whole number bigint holds, never one PostgreSQL would refuse with a 500.
   const beforeSeq = query.cursor && /^\d{1,15}$/.test(query.cursor) ? Number(query.cursor) : null;
   if (query.cursor && beforeSeq === null) throw AppError.of('ACTIVITY_CURSOR_INVALID');
-  const rows = await listTeamAudit(db, teamId, { actions: TEAM_AUDIT_ACTIONS, limit: query.limit + 1, beforeSeq });
+  const rows = await listTeamAudit(db, teamId, {
+    actions: TEAM_AUDIT_ACTIONS,
+    limit: query.limit + 1,
+    beforeSeq,
+    // Each entry passes the rule of the thing it names: a private space's name never reaches a non-member.
+    visibleTo: visibleActivityCondition(membership, userId),
+  });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

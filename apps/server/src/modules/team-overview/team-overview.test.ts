@@ -77,7 +77,7 @@ describe('GET /api/teams/current/activity', () => {
     await callApi(ctx, admin, 'PATCH', `/api/teams/current/members/${lead.userId}/role`, { role: 'team_lead' });
     await callApi(ctx, admin, 'POST', '/api/teams/current/departments', { name: 'Research' });
 
-    const response = await callApi(ctx, employee, 'GET', '/api/teams/current/activity?limit=3');
+    const response = await callApi(ctx, admin, 'GET', '/api/teams/current/activity?limit=3');
     expect(response.statusCode).toBe(200);
     const page = response.json<ActivityList>();
     expect(page.entries.map((entry) => entry.action)).toEqual([

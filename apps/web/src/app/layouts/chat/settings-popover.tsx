@@ -9,6 +9,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 import { paths } from '@/config/paths';
 import { AssistantModelLabel } from '@/features/assistant-model/components/assistant-model-label';
 import { useRequestPasswordReset } from '@/features/auth/api/request-password-reset';
+import { SignOutEverywhereButton } from '@/features/auth/components/sign-out-everywhere-button';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { getAuthErrorMessage } from '@/features/auth/utils/get-auth-error-message';
@@ -70,6 +71,7 @@ export function SettingsPopover({ onThemeChange }: { onThemeChange: (theme: Them
             <Button asChild variant="outline" size="sm">
               <Link to={paths.workspace.getHref()}>{t('settings.security.privacy')}</Link>
             </Button>
+            <SignOutEverywhereButton />
           </div>
         </Section>
         <Section title={t('settings.model.title')}>

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Passage, PassagesOutput } from '../../tool-outputs.ts';
 import { BuiltinLanguageModel } from './builtin-language-model.ts';
-import { analyseAnswer, composeSummary } from './extractive.ts';
+import { analyseAnswer, composeSummary, quoteFrom } from './extractive.ts';
 import { chooseTool } from './intent.ts';
-import { splitSentences, stem } from './text.ts';
+import { replyToPassages } from './replies.ts';
+import { splitSentences, splitUnits, stem } from './text.ts';
 
 describe('chooseTool: the builtin model reads intent', () => {
   it.each([
@@ -155,6 +156,111 @@ describe('text helpers', () => {
       'They talked!',
       'Then left.',
     ]);
+  });
+});
+
+const SHUTDOWN = 'The emergency shutdown code for the Tromso cold store is QX87754.';
+const SHUTDOWN_QUESTION = 'What is the emergency shutdown code for the Tromso cold store?';
+
+/** A handbook as extraction gives it: headings on lines of their own, above their sections. */
+const HANDBOOK = [
+  '# Cold store handbook',
+  '## Emergencies',
+  `${SHUTDOWN} Call the duty manager before you leave the building.`,
+  '## Deliveries',
+  'Trucks unload at gate 3 between six and ten. Pallets wait in the airlock.',
+].join('\n\n');
+
+describe('headings stay structure', () => {
+  it.each([
+    ['a text line', `Emergencies\n${SHUTDOWN}`],
+    ['a paragraph (HTML <h2>, a DOCX heading, a slide title)', `Emergencies\n\n${SHUTDOWN}`],
+    ['a Markdown heading', `## Emergencies\n${SHUTDOWN}`],
+    ['an underlined Markdown heading', `Emergencies\n===========\n${SHUTDOWN}`],
+    ['a numbered heading', `4.2 Emergencies\n\n${SHUTDOWN}`],
+    ['a line closing the paragraph before', `Read this first.\nEmergencies\n\n${SHUTDOWN}`],
+  ])('splits %s from the sentence under it', (_shape, text) => {
+    const units = splitUnits(text).filter((unit) => unit.text !== 'Read this first.');
+    expect(units.map((unit) => unit.isHeading)).toEqual([true, false]);
+    expect(units[0]?.text).toMatch(/^(4\.2 )?Emergencies$/);
+    expect(units[1]?.text).toBe(SHUTDOWN);
+    expect(splitSentences(text).at(-1)).toBe(SHUTDOWN);
+  });
+
+  it('keeps wrapped lines one sentence, and short lines without a heading under them as they were', () => {
+    expect(splitSentences('The emergency shutdown code for the\nTromso cold store is QX87754.')).toEqual([SHUTDOWN]);
+    expect(splitSentences('Call the duty manager,\nThe night porter or the owner.')).toEqual([
+      'Call the duty manager, The night porter or the owner.',
+    ]);
+    expect(splitSentences('Tromso Cold Store\nHarbour Road 12\n9008 Tromso\n\nDeliveries start at six.')).toEqual([
+      'Tromso Cold Store Harbour Road 12 9008 Tromso',
+      'Deliveries start at six.',
+    ]);
+    // A rule under a sentence is no underline: it only separates.
+    expect(splitUnits('The store closes at ten.\n---\nOpen on Sundays.')).toEqual([
+      { text: 'The store closes at ten.', isHeading: false, level: 0 },
+      { text: 'Open on Sundays.', isHeading: false, level: 0 },
+    ]);
+    // Points of a slide: short lines, none titling running text, so none is a heading.
+    expect(splitUnits('Revenue grew 12% in Q3\n\nCosts fell 3% in Q3').map((unit) => unit.isHeading)).toEqual([
+      false,
+      false,
+    ]);
+  });
+
+  it('quotes exactly the sentence that answers, with its [n], and no heading', () => {
+    const { reply } = analyseAnswer(SHUTDOWN_QUESTION, [passage(1, 'handbook.md', HANDBOOK)]);
+    expect(reply).toEqual({ text: `${SHUTDOWN} [1]`, cited: [1] });
+  });
+
+  it('reads a heading as the section of the sentences under it, and quotes a sentence of that section', () => {
+    const { reply } = analyseAnswer('Where do deliveries unload?', [passage(1, 'handbook.md', HANDBOOK)]);
+    expect(reply?.text).toBe('Trucks unload at gate 3 between six and ten. [1]');
+    const section = analyseAnswer('What happens in emergencies?', [passage(1, 'handbook.md', HANDBOOK)]);
+    expect(section.reply?.text).not.toMatch(/^#|Emergencies/);
+  });
+
+  it('quotes whole sentences only: never a heading, never the cut-off tail of a passage', () => {
+    const passages = [
+      passage(1, 'handbook.md', HANDBOOK),
+      // A chunk cut inside a sentence begins with its tail.
+      passage(2, 'log.txt', 'cold store is QX87754 according to the old log. Emergency drills run every March.'),
+      passage(3, 'slides.pptx', 'Emergencies\n\nThe Tromso cold store shutdown takes four minutes.'),
+    ];
+    for (const question of [
+      SHUTDOWN_QUESTION,
+      'What is the shutdown code?',
+      'When do emergency drills run?',
+      'How long does the Tromso shutdown take?',
+      'What are the emergencies?',
+    ]) {
+      const { reply } = analyseAnswer(question, passages);
+      for (const quote of reply?.text.split('\n\n') ?? []) {
+        const [, sentence, n] = /^(.*) \[(\d+)\]$/.exec(quote) ?? [];
+        const cited = passages.find((p) => p.n === Number(n));
+        const whole = splitUnits(cited?.text ?? '').filter((unit) => !unit.isHeading && /^\p{Lu}/u.test(unit.text));
+        expect(whole.map((unit) => unit.text)).toContain(sentence);
+      }
+    }
+  });
+
+  it('summarises sentences, not headings', () => {
+    const summary = composeSummary([passage(1, 'handbook.md', HANDBOOK)]);
+    expect(summary?.text).toContain(SHUTDOWN);
+    expect(summary?.text).not.toMatch(/handbook|Emergencies|Deliveries\b/);
+  });
+
+  it('lists what a search found with a whole sentence of each passage', () => {
+    const handbook = passage(1, 'handbook.md', HANDBOOK);
+    expect(quoteFrom(handbook, 'the shutdown code')).toBe(SHUTDOWN);
+    expect(quoteFrom(handbook, 'anything about lorries')).toBe(SHUTDOWN);
+    const text = replyToPassages('Find the documents about the shutdown code', {
+      kind: 'passages',
+      query: 'shutdown code',
+      pdfOnly: false,
+      passages: [handbook],
+    });
+    expect(text).toBe(`Here is what I found in your files:\n\n- **handbook.md** (Upload): ${SHUTDOWN} [1]`);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Passage } from '../../tool-outputs.ts';
-import { contentStems, splitSentences, tokenize } from './text.ts';
+import { contentStems, splitUnits, tokenize } from './text.ts';
 
 /**
  * The builtin model's writing: an extractive answer (the sentences of the retrieved passages that best match the
@@ -20,6 +20,11 @@ interface Sentence {
   index: number;
   text: string;
   stems: Set<string>;
+  /** Stems of the headings it sits under in its passage: context for scoring, never quoted with it. */
+  sectionStems: Set<string>;
+  isHeading: boolean;
+  /** Whether it may be quoted: a whole sentence, not a heading and not the cut-off tail of the previous passage. */
+  isQuotable: boolean;
 }
 
 /** Tuning of the answer composer (bench/squad.ts measures it on SQuAD 2.0). */
@@ -42,11 +47,34 @@ export const ANSWER_TUNING = {
 function sentencesOf(passages: Passage[]): Sentence[] {
   const out: Sentence[] = [];
   passages.forEach((passage, rank) => {
-    splitSentences(passage.text).forEach((text, index) => {
-      out.push({ passage, rank, index, text, stems: new Set(contentStems(text)) });
+    const headings: Array<{ level: number; stems: string[] }> = [];
+    splitUnits(passage.text).forEach((unit, index) => {
+      const stems = new Set(contentStems(unit.text));
+      // A passage cut inside a sentence starts with that sentence's lower-case tail ("iPhone" starts a sentence).
+      const isFragment = index === 0 && /^\p{Ll}+(?![\p{L}\p{N}])/u.test(unit.text);
+      out.push({
+        passage,
+        rank,
+        index,
+        text: unit.text,
+        stems,
+        sectionStems: new Set(headings.flatMap((heading) => heading.stems)),
+        isHeading: unit.isHeading,
+        isQuotable: !unit.isHeading && !isFragment,
+      });
+      if (unit.isHeading) {
+        while ((headings.at(-1)?.level ?? 0) >= unit.level) headings.pop();
+        headings.push({ level: unit.level, stems: [...stems] });
+      }
     });
   });
   return out;
+}
+
+/** The sentences that may be quoted; every unit when none may (a passage of headings only still says something). */
+function quotable(sentences: Sentence[]): Sentence[] {
+  const whole = sentences.filter((sentence) => sentence.isQuotable);
+  return whole.length > 0 ? whole : sentences;
 }
 
 /** What kind of answer the question asks for, from its wh-word. */
@@ -157,13 +185,16 @@ export function analyseAnswer(question: string, passages: Passage[]): AnswerAnal
     byPassage.set(sentence.passage.n, list);
   }
 
-  const scored = sentences.map((sentence) => {
+  // Headings are scored only through the sentences of their section: a quote is whole sentences.
+  const scored = quotable(sentences).map((sentence) => {
     const siblings = byPassage.get(sentence.passage.n) ?? [];
     const context = new Set<string>(sentence.stems);
     for (const neighbour of [siblings[sentence.index - 1], siblings[sentence.index + 1]]) {
-      if (neighbour) for (const s of neighbour.stems) context.add(s);
+      // A heading is context for its own section only (sectionStems), not for the sentence ending the one before.
+      if (neighbour && !neighbour.isHeading) for (const s of neighbour.stems) context.add(s);
     }
     for (const s of titleStems.get(sentence.passage.n) ?? []) context.add(s);
+    for (const s of sentence.sectionStems) context.add(s);
     let own = 0;
     let withContext = 0;
     for (const term of terms) {
@@ -221,7 +252,7 @@ export function analyseAnswer(question: string, passages: Passage[]): AnswerAnal
  * the most weighted terms with the rest of it), in document order, each group followed by its [n].
  */
 export function composeSummary(passages: Passage[], maxSentences = 5): ExtractiveReply | null {
-  const sentences = sentencesOf(passages).filter((s) => s.text.length >= 25 && /\p{L}/u.test(s.text));
+  const sentences = quotable(sentencesOf(passages)).filter((s) => s.text.length >= 25 && /\p{L}/u.test(s.text));
   if (sentences.length === 0) return null;
   const df = new Map<string, number>();
   for (const sentence of sentences) for (const s of sentence.stems) df.set(s, (df.get(s) ?? 0) + 1);
@@ -254,4 +285,32 @@ export function composeSummary(passages: Passage[], maxSentences = 5): Extractiv
     if (!cited.includes(sentence.passage.n)) cited.push(sentence.passage.n);
   }
   return { text: lines.map((line) => `- ${line}`).join('\n'), cited };
+}
+
+/** Longest excerpt quoted whole; a longer "sentence" (a table, a list without stops) is cut at a word, marked "…". */
+const EXCERPT_MAX_CHARS = 300;
+
+/**
+ * What a search listing quotes of a passage: its whole sentence that shares the most terms with the question (a
+ * sentence under a matching heading counts half), else its first sentence; never a heading, never half a sentence.
+ */
+export function quoteFrom(passage: Passage, question: string): string {
+  const terms = [...new Set(contentStems(question, true))];
+  let best: Sentence | undefined;
+  let bestScore = 0;
+  for (const sentence of quotable(sentencesOf([passage]))) {
+    let score = 0;
+    for (const term of terms) {
+      if (sentence.stems.has(term)) score += 1;
+      else if (sentence.sectionStems.has(term)) score += 0.5;
+    }
+    if (!best || score > bestScore) {
+      best = sentence;
+      bestScore = score;
+    }
+  }
+  const text = best?.text ?? '';
+  if (text.length <= EXCERPT_MAX_CHARS) return text;
+  const cut = text.slice(0, EXCERPT_MAX_CHARS);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).trimEnd()} …`;
 }

@@ -1,6 +1,6 @@
 import { NO_ANSWER_REPLY, PLATFORM_LABELS, type SaveToStorageOutput, type StorageProvider } from '@lumen/contract';
 import type { DeleteOutput, DocumentOutput, PassagesOutput, WorkspaceOutput } from '../../tool-outputs.ts';
-import { analyseAnswer, composeSummary } from './extractive.ts';
+import { analyseAnswer, composeSummary, quoteFrom } from './extractive.ts';
 import { findPlatformMention, isFindRequest } from './intent.ts';
 
 /** The builtin model's replies to each tool's result. */
@@ -22,8 +22,9 @@ export function replyToPassages(question: string, output: PassagesOutput): strin
       if (seen.has(passage.documentId) || lines.length >= 5) continue;
       seen.add(passage.documentId);
       const page = passage.page ? `, page ${passage.page}` : '';
-      const excerpt = passage.text.replace(/\s+/g, ' ').slice(0, 160).trim();
-      lines.push(`- **${passage.title}** (${PLATFORM_LABELS[passage.source]}${page}): ${excerpt}... [${passage.n}]`);
+      lines.push(
+        `- **${passage.title}** (${PLATFORM_LABELS[passage.source]}${page}): ${quoteFrom(passage, asked)} [${passage.n}]`,
+      );
     }
     return `Here is what I found in your files:\n\n${lines.join('\n')}`;
   }

@@ -45,8 +45,8 @@ export function contentStems(text: string, dropQuestionWords = false): string[] 
 const ABBREVIATIONS =
   /\b(?:mr|mrs|ms|dr|prof|st|jr|sr|vs|etc|inc|ltd|co|corp|no|fig|e\.g|i\.e|u\.s|u\.k|a\.m|p\.m)\.$/i;
 
-/** Splits a passage into sentences (keeps abbreviations, initials and decimals together). */
-export function splitSentences(text: string): string[] {
+/** Splits running text into sentences (keeps abbreviations, initials and decimals together). */
+function splitRunningText(text: string): string[] {
   const normalized = text.replace(/\s+/g, ' ').trim();
   if (!normalized) return [];
   const sentences: string[] = [];
@@ -64,6 +64,121 @@ export function splitSentences(text: string): string[] {
   const rest = normalized.slice(start).trim();
   if (rest) sentences.push(rest);
   return sentences;
+}
+
+/** One unit of a passage: a sentence, or a heading (structure: the section of the sentences after it). */
+export interface TextUnit {
+  text: string;
+  isHeading: boolean;
+  /** Depth of a heading: its Markdown level (1-6), 7 for a heading known only by its shape; 0 for a sentence. */
+  level: number;
+}
+
+const MARKDOWN_HEADING = /^(#{1,6})\s+(.*?)(?:\s+#+)?$/;
+const SETEXT_UNDERLINE = /^(?:={3,}|-{3,})$/;
+const HEADING_MAX_WORDS = 8;
+const HEADING_MAX_CHARS = 80;
+/** Words a wrapped line ends with when its sentence goes on in the next line. */
+const CONTINUATION_WORDS = new Set(
+  'a an the of to for and or but nor with in on at by from into as than that is are was were be been'.split(' '),
+);
+
+/**
+ * Whether a line looks like a heading: short, starting with a capital or a number, and ending without the
+ * punctuation that ends or continues a sentence (a table row or a line ending in "the" is no heading either).
+ */
+function hasHeadingShape(line: string): boolean {
+  if (line.length > HEADING_MAX_CHARS || line.includes(' | ')) return false;
+  const words = line.split(/\s+/);
+  if (words.length > HEADING_MAX_WORDS || !/^[\p{Lu}\p{N}]/u.test(line) || !/\p{L}/u.test(line)) return false;
+  if (/[.!?…:;,\-–—]$/u.test(line.replace(/["'”’)\]]+$/u, ''))) return false;
+  return !CONTINUATION_WORDS.has((words.at(-1) ?? '').toLowerCase());
+}
+
+/** Whether a line can start a sentence (so the line before it may end one without punctuation). */
+const startsSentence = (line: string): boolean => /^["'“‘([]?[\p{Lu}\p{N}]/u.test(line);
+
+interface Block {
+  lines: string[];
+  /** A Markdown (or underlined) heading: a heading whatever follows it. */
+  markdownLevel: number;
+}
+
+/** Whether a block is running text (not a heading, not a run of heading-shaped lines such as an address). */
+const isBody = (block: Block | undefined): boolean =>
+  block !== undefined && block.markdownLevel === 0 && !block.lines.every(hasHeadingShape);
+
+/**
+ * The blocks of a text: paragraphs (blank lines end them), Markdown headings, and heading-shaped lines split off
+ * the running text that follows them. Lines within a block are joined: wrapped lines are one sentence.
+ */
+function splitBlocks(text: string): Block[] {
+  const blocks: Block[] = [];
+  for (const paragraph of text.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/)) {
+    const lines = paragraph
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    let current: string[] = [];
+    const flush = () => {
+      if (current.length > 0) blocks.push({ lines: current, markdownLevel: 0 });
+      current = [];
+    };
+    for (let index = 0; index < lines.length; index += 1) {
+      const line = lines[index] ?? '';
+      const next = lines[index + 1];
+      // A rule ("---", "* * *") separates, it says nothing.
+      if (!/[\p{L}\p{N}]/u.test(line)) {
+        flush();
+        continue;
+      }
+      const markdown = MARKDOWN_HEADING.exec(line);
+      if (markdown) {
+        flush();
+        blocks.push({ lines: [markdown[2] ?? ''], markdownLevel: markdown[1]?.length ?? 1 });
+        continue;
+      }
+      if (next !== undefined && SETEXT_UNDERLINE.test(next) && !/[.!?]$/.test(line)) {
+        flush();
+        blocks.push({ lines: [line], markdownLevel: next.startsWith('=') ? 1 : 2 });
+        index += 1;
+        continue;
+      }
+      // A heading-shaped line before a line of running text titles it: it is not that sentence's first words.
+      // Closing a paragraph of running text, it may title the next paragraph (splitUnits decides).
+      const titlesNextLine = next !== undefined && startsSentence(next) && !hasHeadingShape(next);
+      const closesText = next === undefined && current.length > 0 && !hasHeadingShape(current.at(-1) ?? '');
+      if (hasHeadingShape(line) && (titlesNextLine || closesText)) {
+        flush();
+        blocks.push({ lines: [line], markdownLevel: 0 });
+        continue;
+      }
+      current.push(line);
+    }
+    flush();
+  }
+  return blocks.filter((block) => block.lines.some((line) => /\S/.test(line)));
+}
+
+/**
+ * Splits a passage into sentences and headings. A heading (a Markdown heading, or a short line without end
+ * punctuation above running text) is a unit of its own, never the first words of the sentence after it.
+ */
+export function splitUnits(text: string): TextUnit[] {
+  const blocks = splitBlocks(text);
+  return blocks.flatMap((block, index): TextUnit[] => {
+    const [line] = block.lines;
+    if (block.markdownLevel > 0) return [{ text: line ?? '', isHeading: true, level: block.markdownLevel }];
+    if (line !== undefined && block.lines.length === 1 && hasHeadingShape(line) && isBody(blocks[index + 1])) {
+      return [{ text: line, isHeading: true, level: 7 }];
+    }
+    return splitRunningText(block.lines.join(' ')).map((sentence) => ({ text: sentence, isHeading: false, level: 0 }));
+  });
+}
+
+/** Splits a passage into sentences, headings apart (keeps abbreviations, initials and decimals together). */
+export function splitSentences(text: string): string[] {
+  return splitUnits(text).map((unit) => unit.text);
 }
 
 // The Porter stemmer (M. F. Porter, 1980), the classic English suffix stripper.
