@@ -33,6 +33,8 @@ export interface ApiErrorBody {
     message: string;
     /** Why, from ERROR_REASONS (ADR 0061); absent for errors outside the catalogue (5xx, Better Auth's own). */
     reason?: ErrorReason;
+    /** The values filled into the reason's message (`{seconds}`), so the web app can translate it whole. */
+    params?: Readonly<Record<string, string | number>>;
     details?: unknown;
   };
 }

@@ -134,6 +134,7 @@ export const errorsPlugin = fp(
       const body: ApiErrorBody['error'] = { code: appError.code, message: appError.message };
       // A 5xx carries a reason only when it is one of the catalogue's (a passing outage), never an internal error.
       if (appError.reason) body.reason = appError.reason;
+      if (appError.params) body.params = appError.params;
       if (appError.details !== undefined && appError.statusCode < 500) body.details = appError.details;
       return reply.status(appError.statusCode).send({ error: body });
     });

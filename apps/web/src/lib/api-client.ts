@@ -11,6 +11,8 @@ type ApiErrorOptions = {
   serverMessage?: string | undefined;
   /** Why it failed, from the contract's ERROR_REASONS; the web app translates by it (lib/server-error-text.ts). */
   reason?: ErrorReason | undefined;
+  /** The values of the reason's placeholders (`{seconds}`), so its translation is whole. */
+  params?: Readonly<Record<string, string | number>> | undefined;
   details?: unknown;
   cause?: unknown;
 };
@@ -21,15 +23,17 @@ export class ApiError extends Error {
   readonly code: string;
   readonly serverMessage: string | undefined;
   readonly reason: ErrorReason | undefined;
+  readonly params: Readonly<Record<string, string | number>> | undefined;
   readonly details: unknown;
 
-  constructor({ status, code, serverMessage, reason, details, cause }: ApiErrorOptions) {
+  constructor({ status, code, serverMessage, reason, params, details, cause }: ApiErrorOptions) {
     super(serverMessage || describeStatus(status), { cause });
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.serverMessage = serverMessage || undefined;
     this.reason = reason;
+    this.params = params;
     this.details = details;
   }
 
@@ -60,7 +64,14 @@ export function apiErrorFromBody(status: number, data: unknown, cause?: unknown)
   const body = readApiErrorBody(data);
   if (!body) return new ApiError({ status, code: HTTP_ERROR_CODE, cause });
   const { code, message, reason, details } = body.error;
-  return new ApiError({ status, code, serverMessage: message, reason, details, cause });
+  const params = isReasonParams(body.error.params) ? body.error.params : undefined;
+  return new ApiError({ status, code, serverMessage: message, reason, params, details, cause });
+}
+
+/** Placeholder values as the server sends them: a flat object of texts and numbers, nothing else. */
+function isReasonParams(value: unknown): value is Readonly<Record<string, string | number>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((item) => typeof item === 'string' || typeof item === 'number');
 }
 
 function describeStatus(status: number): string {

@@ -41,6 +41,29 @@ describe('serverErrorText', () => {
     expect(serverErrorText(t, unknown, 'Échec')).toBe('A reason from a newer server');
   });
 
+  it('translates a reason with placeholders whole, from the values the server sends with it', async () => {
+    stubFetch({
+      'POST /api/auth/sign-in/email': new Response(
+        JSON.stringify({
+          error: {
+            code: 'RATE_LIMITED',
+            message:
+              'Too many failed sign-ins for this address. Please wait 15 minutes or reset your password, then try again.',
+            reason: 'SIGN_IN_LOCKED',
+            params: { minutes: 15 },
+          },
+        }),
+        { status: 429, headers: { 'Content-Type': 'application/json' } },
+      ),
+    });
+    const locked = await failure('/auth/sign-in/email');
+    expect(locked).toMatchObject({ reason: 'SIGN_IN_LOCKED', params: { minutes: 15 } });
+    await changeLanguage('de');
+    expect(serverErrorText(i18n.getFixedT('de'), locked, 'Fehler')).toBe(
+      'Zu viele fehlgeschlagene Anmeldungen für diese Adresse. Bitte warten Sie 15 Minuten oder setzen Sie Ihr Passwort zurück und versuchen Sie es dann erneut.',
+    );
+  });
+
   it('falls back without a server message: network errors, bodies that are not ours, other errors', () => {
     const t = i18n.getFixedT('en');
     expect(serverErrorText(t, new ApiError({ status: 0, code: 'NETWORK_ERROR' }), 'Failed')).toBe('Failed');

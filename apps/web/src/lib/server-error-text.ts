@@ -66,7 +66,7 @@ export function uploadRefusalsOf(error: unknown): UploadRefusal[] {
  */
 export function serverErrorText(t: TFunction, error: unknown, fallback: string): string {
   if (!isApiError(error)) return fallback;
-  return reasonText(t, error.reason) ?? error.serverMessage ?? fallback;
+  return reasonText(t, error.reason, error.params) ?? error.serverMessage ?? fallback;
 }
 
 /**

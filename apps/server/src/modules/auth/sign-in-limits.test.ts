@@ -94,7 +94,7 @@ describe('per-account lockout (behind a trusted proxy, every attempt from anothe
       // Nothing tells a known account from an unknown one.
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual({
-        error: { code: 'RATE_LIMITED', reason: 'SIGN_IN_LOCKED', message: LOCKED_15_MINUTES },
+        error: { code: 'RATE_LIMITED', reason: 'SIGN_IN_LOCKED', message: LOCKED_15_MINUTES, params: { minutes: 15 } },
       });
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
       expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);

@@ -8,7 +8,7 @@ import { reasonText } from '@/lib/server-error-text';
  */
 export function getUploadErrorMessage(t: TFunction, error: unknown): string {
   if (!isApiError(error)) return t('documents.errors.failed');
-  const serverText = reasonText(t, error.reason) ?? error.serverMessage;
+  const serverText = reasonText(t, error.reason, error.params) ?? error.serverMessage;
   if (serverText) return serverText;
   if (error.isNetworkError) return t('documents.errors.network');
   if (error.status === 413) return t('documents.errors.tooLarge');
