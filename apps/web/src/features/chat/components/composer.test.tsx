@@ -31,6 +31,23 @@ describe('Composer', () => {
     expect(onSend).toHaveBeenCalledExactlyOnceWith('first line\nsecond line');
   });
 
+  it('keeps a message over the size limit in the box and says why, instead of sending it', async () => {
+    const { user, onSend, textbox } = renderComposer();
+    await user.click(textbox);
+    await user.paste('é'.repeat(16 * 1024 + 1)); // two bytes each: just over 32 KB
+    const send = screen.getByRole('button', { name: 'Send message' });
+    expect(send).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This message is too large to send. Keep it under 32 KB and 100 parts.',
+    );
+    expect(textbox).toHaveAttribute('aria-invalid', 'true');
+    await user.keyboard('{Backspace}');
+    expect(send).toBeEnabled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('keeps send disabled while the text is blank', async () => {
     const { user, onSend, textbox } = renderComposer();
     const send = screen.getByRole('button', { name: 'Send message' });

@@ -1,11 +1,16 @@
-import { UPLOAD_EXTENSIONS } from '@lumen/contract';
+import { CHAT_LIMITS, UPLOAD_EXTENSIONS } from '@lumen/contract';
 import { PaperclipIcon, SendIcon } from 'lucide-react';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CHAT, SKIP_TARGETS } from '@/config/ui';
+import { reasonText } from '@/lib/server-error-text';
 
 export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+
+const MAX_TEXT_BYTES = CHAT_LIMITS.userTextKilobytes * 1024;
+const TOO_LARGE_HINT_ID = 'composer-too-large';
+const encoder = new TextEncoder();
 
 type ComposerProps = {
   /** Receives the trimmed text. */
@@ -25,7 +30,9 @@ export function Composer({ onSend, onAttachFiles, isLoading, placeholder }: Comp
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const trimmed = text.trim();
-  const canSend = trimmed !== '' && !isLoading;
+  // The server refuses more (413); saying so here keeps the text in the box instead of losing it to a failed send.
+  const isTooLarge = text.length > MAX_TEXT_BYTES / 4 && encoder.encode(trimmed).length > MAX_TEXT_BYTES;
+  const canSend = trimmed !== '' && !isLoading && !isTooLarge;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
   useLayoutEffect(() => {
@@ -49,7 +56,7 @@ export function Composer({ onSend, onAttachFiles, isLoading, placeholder }: Comp
 
   return (
     <form
-      className="flex items-end gap-2 rounded-2xl border bg-background p-2 shadow-sm focus-within:ring-2 focus-within:ring-ring"
+      className="flex flex-wrap items-end gap-2 rounded-2xl border bg-background p-2 shadow-sm focus-within:ring-2 focus-within:ring-ring"
       onSubmit={(event) => {
         event.preventDefault();
         send();
@@ -90,12 +97,22 @@ export function Composer({ onSend, onAttachFiles, isLoading, placeholder }: Comp
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
         aria-label={t('chat.composer.label')}
+        aria-invalid={isTooLarge || undefined}
+        aria-describedby={isTooLarge ? TOO_LARGE_HINT_ID : undefined}
         placeholder={placeholder ?? t('chat.composer.placeholder')}
         className="max-h-[120px] min-h-9 flex-1 resize-none bg-transparent px-2 py-2 text-sm outline-none placeholder:text-muted-foreground"
       />
       <Button type="submit" size="icon" aria-label={t('chat.composer.send')} disabled={!canSend}>
         <SendIcon aria-hidden="true" />
       </Button>
+      {isTooLarge ? (
+        <p id={TOO_LARGE_HINT_ID} role="alert" className="basis-full px-2 text-destructive text-xs">
+          {reasonText(t, 'CHAT_REQUEST_TOO_LARGE', {
+            kilobytes: CHAT_LIMITS.userTextKilobytes,
+            parts: CHAT_LIMITS.maxParts,
+          })}
+        </p>
+      ) : null}
     </form>
   );
 }
