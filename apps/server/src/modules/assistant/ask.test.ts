@@ -131,6 +131,7 @@ describe('POST /api/ask with a failing provider', () => {
       code: 'RATE_LIMITED',
       reason: 'MESSAGES_TOO_FAST',
       message: expect.stringMatching(/too quickly\. Please wait \d+ seconds/),
+      params: { seconds: expect.any(Number) },
     });
     // Another user has their own budget.
     expect((await ask(failing, second.cookie, { query: 'Mine?' })).statusCode).not.toBe(429);

@@ -462,6 +462,7 @@ describe('POST /api/files', () => {
       code: 'BAD_REQUEST',
       reason: 'UPLOAD_BROKE_OFF',
       message: 'The upload of "cut.txt" broke off. Please try again.',
+      params: { filename: 'cut.txt' },
     });
     expect(await storedObjects()).toEqual(objectsBefore);
   });
@@ -558,7 +559,7 @@ describe('POST /api/files', () => {
     await ctx.app.jobs.drain();
     const document = await documentOf(owner.cookie, file?.document.id ?? '');
     expect(document.status).toBe('failed');
-    expect(document.error).toMatch(/^The Word document unpacks to more than \d+ MB, so it was not processed\.$/);
+    expect(document.error).toMatch(/^This file expands to more than \d+ MB and was not indexed\.$/);
   });
 });
 

@@ -124,13 +124,17 @@ describe('parseCsv', () => {
 });
 
 describe('assertZipWithinLimits', () => {
-  it('accepts an ordinary archive and refuses one that unpacks too far', () => {
+  it('accepts an ordinary archive and refuses one that expands too far', () => {
     const small = makeZip([{ name: 'a.xml', content: Buffer.alloc(1000) }]);
-    expect(() => assertZipWithinLimits(small, 10_000, 'Word document')).not.toThrow();
-    expect(() => assertZipWithinLimits(small, 500, 'Word document')).toThrow(/unpacks to more than/);
-    expect(() => assertZipWithinLimits(Buffer.from('not a zip at all, no directory'), 500, 'Word document')).toThrow(
-      /damaged/,
+    expect(assertZipWithinLimits(small, { maxUnpackedBytes: 10_000 }, 'Word document')).toMatchObject([
+      { name: 'a.xml', uncompressedSize: 1000 },
+    ]);
+    expect(() => assertZipWithinLimits(small, { maxUnpackedBytes: 500 }, 'Word document')).toThrow(
+      /^This file expands to more than [\d.]+ MB and was not indexed\.$/,
     );
+    expect(() =>
+      assertZipWithinLimits(Buffer.from('not a zip at all, no directory'), { maxUnpackedBytes: 500 }, 'Word document'),
+    ).toThrow(/damaged/);
   });
 });
 

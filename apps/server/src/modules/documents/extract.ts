@@ -1,10 +1,8 @@
 /// <reference path="./word-extractor.d.ts" />
-import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
-import mammoth from 'mammoth';
+import { createInflateRaw } from 'node:zlib';
+import type ExcelJS from 'exceljs';
+import type JSZip from 'jszip';
 import { HTMLElement, type Node as HtmlNode, parse as parseHtml, TextNode } from 'node-html-parser';
-import { extractTextItems, getDocumentProxy } from 'unpdf';
-import WordExtractor from 'word-extractor';
 import { cleanText, type ExtractedPage } from './chunk.ts';
 import { detectTextEncoding, FILE_TYPES, type FileTypeId } from './file-types.ts';
 
@@ -17,14 +15,69 @@ export class ExtractionError extends Error {
 }
 
 export interface ExtractOptions {
-  /** ZIP-based formats (DOCX, XLSX, PPTX) that would unpack to more than this are refused (archive bombs). */
+  /** ZIP-based formats (DOCX, XLSX, PPTX) whose parts expand to more than this in all are refused (archive bombs). */
   maxUnpackedBytes?: number;
+  /** Files whose extracted text passes this many characters are refused (their passages would flood the index). */
+  maxTextChars?: number;
+  /** PDFs with more pages than this are refused. */
+  maxPdfPages?: number;
 }
 
-export const DEFAULT_MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
-const MAX_ZIP_ENTRIES = 20_000;
+const MB = 1024 * 1024;
+export const DEFAULT_MAX_UNPACKED_BYTES = 100 * MB;
+export const DEFAULT_MAX_TEXT_CHARS = 20 * MB;
+export const DEFAULT_MAX_PDF_PAGES = 2000;
+export const MAX_ZIP_ENTRIES = 10_000;
+/**
+ * One part may not expand past this: a part becomes one string on the worker (twice its bytes for text beyond
+ * Latin-1), and a single allocation far past the worker's heap limit ends the whole process, not just the worker.
+ */
+export const MAX_PART_BYTES = 50 * MB;
+/** A part that expands past this may not expand more than MAX_COMPRESSION_RATIO times; small parts may (XML). */
+const RATIO_CHECKED_BYTES = MB;
+export const MAX_COMPRESSION_RATIO = 200;
 /** Table rows per paragraph; each paragraph repeats the header so a passage of a big table still makes sense. */
 const ROWS_PER_GROUP = 20;
+
+/** What a person reads when reading a file would take more memory than its worker has. */
+export const TOO_COMPLEX_REASON = 'This file is too complex to read and was not indexed.';
+
+function megabytes(bytes: number): string {
+  const value = bytes / MB;
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}
+
+/** Counts the text a file yields as it is extracted, and refuses the file once it passes the limit. */
+class TextBudget {
+  private used = 0;
+
+  constructor(private readonly maxChars: number) {}
+
+  /** Counts text as it is made (table rows, slides, PDF pages). */
+  spend(chars: number): void {
+    this.used += chars;
+    this.assertFits(this.used);
+  }
+
+  /** Checks a whole text at once (a decoded file, the extracted result) without counting it. */
+  assertFits(chars: number): void {
+    if (chars > this.maxChars) {
+      throw new ExtractionError(`This file has more than ${megabytes(this.maxChars)} MB of text and was not indexed.`);
+    }
+  }
+}
+
+/**
+ * The parsers load when a file of their format first comes, not with this module: an extraction worker starts in a
+ * fraction of the time (ExcelJS alone takes over a second to load), and the app's own start does not pay for them.
+ */
+const parsers = {
+  excel: () => import('exceljs').then((module) => module.default),
+  zip: () => import('jszip').then((module) => module.default),
+  mammoth: () => import('mammoth').then((module) => module.default),
+  pdf: () => import('unpdf'),
+  word: () => import('word-extractor').then((module) => module.default),
+};
 
 function typeOfMime(mimeType: string): FileTypeId | undefined {
   return (Object.keys(FILE_TYPES) as FileTypeId[]).find((id) => FILE_TYPES[id].mimeType === mimeType);
@@ -39,29 +92,42 @@ export async function extractPages(
   mimeType: string,
   options: ExtractOptions = {},
 ): Promise<ExtractedPage[]> {
+  const budget = new TextBudget(options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS);
+  const pages = await extractWithin(content, mimeType, options, budget);
+  // Every format's whole text is held to the limit; the budget stopped early the ones it could.
+  budget.assertFits(pages.reduce((total, page) => total + page.text.length, 0));
+  return pages;
+}
+
+async function extractWithin(
+  content: Buffer,
+  mimeType: string,
+  options: ExtractOptions,
+  budget: TextBudget,
+): Promise<ExtractedPage[]> {
   const type = typeOfMime(mimeType);
   const maxUnpackedBytes = options.maxUnpackedBytes ?? DEFAULT_MAX_UNPACKED_BYTES;
   switch (type) {
     case 'pdf':
-      return extractPdf(content);
+      return extractPdf(content, options.maxPdfPages ?? DEFAULT_MAX_PDF_PAGES, budget);
     case 'docx':
-      assertZipWithinLimits(content, maxUnpackedBytes, 'Word document');
-      return extractDocx(content);
+      await assertArchiveSafe(content, maxUnpackedBytes, 'Word document');
+      return extractDocx(content, budget);
     case 'doc':
-      return extractDoc(content);
+      return extractDoc(content, budget);
     case 'xlsx':
-      assertZipWithinLimits(content, maxUnpackedBytes, 'Excel workbook');
-      return extractXlsx(content);
+      await assertArchiveSafe(content, maxUnpackedBytes, 'Excel workbook');
+      return extractXlsx(content, budget);
     case 'pptx':
-      assertZipWithinLimits(content, maxUnpackedBytes, 'PowerPoint presentation');
-      return extractPptx(content);
+      await assertArchiveSafe(content, maxUnpackedBytes, 'PowerPoint presentation');
+      return extractPptx(content, budget);
     case 'html':
-      return [{ page: null, text: htmlToText(decodeText(content)) }];
+      return [{ page: null, text: htmlToText(decodeText(content, budget)) }];
     case 'csv':
-      return [{ page: null, text: tableToText(parseCsv(decodeText(content))) }];
+      return [{ page: null, text: tableToText(parseCsv(decodeText(content, budget)), undefined, budget) }];
     case 'txt':
     case 'md':
-      return [{ page: null, text: decodeText(content) }];
+      return [{ page: null, text: decodeText(content, budget) }];
     case 'png':
     case 'jpeg':
     case 'gif':
@@ -71,27 +137,60 @@ export async function extractPages(
   }
 }
 
-function decodeText(content: Buffer): string {
-  return cleanText(new TextDecoder(detectTextEncoding(content)).decode(content));
+/** The text of a text file; one longer than the budget is refused before any parsing. */
+function decodeText(content: Buffer, budget: TextBudget): string {
+  // Three bytes of UTF-8 make at least one character: past that, the text is too long without decoding it.
+  budget.assertFits(Math.floor(content.length / 3));
+  const text = new TextDecoder(detectTextEncoding(content)).decode(content);
+  budget.assertFits(text.length);
+  return cleanText(text);
 }
 
-async function extractPdf(content: Buffer): Promise<ExtractedPage[]> {
-  let items: Awaited<ReturnType<typeof extractTextItems>>['items'];
+async function extractPdf(content: Buffer, maxPages: number, budget: TextBudget): Promise<ExtractedPage[]> {
+  const { getDocumentProxy } = await parsers.pdf();
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
-    const pdf = await getDocumentProxy(new Uint8Array(content), { verbosity: 0, isEvalSupported: false });
-    try {
-      ({ items } = await extractTextItems(pdf));
-    } finally {
-      await pdf.destroy();
-    }
+    pdf = await getDocumentProxy(new Uint8Array(content), { verbosity: 0, isEvalSupported: false });
   } catch (error) {
-    const name = error instanceof Error ? error.name : '';
-    if (name === 'PasswordException') {
-      throw new ExtractionError('The PDF is password-protected, so its text cannot be read.');
-    }
-    throw new ExtractionError('The PDF could not be read: the file seems to be damaged or is not a valid PDF.');
+    throw pdfFailure(error);
   }
-  return items.map((pageItems, index) => ({ page: index + 1, text: pdfItemsToText(pageItems) }));
+  try {
+    if (pdf.numPages > maxPages) {
+      throw new ExtractionError(
+        `This PDF has more than ${maxPages.toLocaleString('en-US')} pages and was not indexed.`,
+      );
+    }
+    // One page at a time (not all at once), so a long PDF holds one page's text items, and the budget stops it early.
+    const pages: ExtractedPage[] = [];
+    for (let number = 1; number <= pdf.numPages; number += 1) {
+      const page = await pdf.getPage(number);
+      const { items } = await page.getTextContent();
+      page.cleanup();
+      const positioned: PdfItem[] = [];
+      for (const item of items) {
+        if (!('str' in item)) continue;
+        const [, , c = 0, d = 0, , y = 0] = item.transform as number[];
+        positioned.push({ str: item.str, y, fontSize: Math.hypot(c, d), hasEOL: item.hasEOL });
+      }
+      const text = pdfItemsToText(positioned);
+      budget.spend(text.length);
+      pages.push({ page: number, text });
+    }
+    return pages;
+  } catch (error) {
+    throw pdfFailure(error);
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+function pdfFailure(error: unknown): ExtractionError {
+  if (error instanceof ExtractionError) return error;
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'PasswordException') {
+    return new ExtractionError('The PDF is password-protected, so its text cannot be read.');
+  }
+  return new ExtractionError('The PDF could not be read: the file seems to be damaged or is not a valid PDF.');
 }
 
 interface PdfItem {
@@ -136,29 +235,36 @@ function pdfItemsToText(items: PdfItem[]): string {
     .join('\n\n');
 }
 
-async function extractDocx(content: Buffer): Promise<ExtractedPage[]> {
+async function extractDocx(content: Buffer, budget: TextBudget): Promise<ExtractedPage[]> {
+  const mammoth = await parsers.mammoth();
+  let text: string;
   try {
-    const result = await mammoth.extractRawText({ buffer: content });
-    return [{ page: null, text: cleanText(result.value) }];
+    text = (await mammoth.extractRawText({ buffer: content })).value;
   } catch {
     throw new ExtractionError('The Word document could not be read: the file seems to be damaged.');
   }
+  // Checked before cleaning: each pass of cleanText copies the whole text.
+  budget.assertFits(text.length);
+  return [{ page: null, text: cleanText(text) }];
 }
 
-async function extractDoc(content: Buffer): Promise<ExtractedPage[]> {
+async function extractDoc(content: Buffer, budget: TextBudget): Promise<ExtractedPage[]> {
+  const WordExtractor = await parsers.word();
+  let paragraphs: string[];
   try {
     const document = await new WordExtractor().extract(content);
     // Each paragraph mark (a line of the extracted text) is a paragraph, as in a DOCX, so chunking keeps them whole.
-    const paragraphs = [document.getBody(), document.getFootnotes(), document.getEndnotes()]
+    paragraphs = [document.getBody(), document.getFootnotes(), document.getEndnotes()]
       .flatMap((part) => part.split('\n'))
       .map((line) => line.trim())
       .filter(Boolean);
-    return [{ page: null, text: cleanText(paragraphs.join('\n\n')) }];
   } catch {
     throw new ExtractionError(
       'The Word 97-2003 document could not be read: its text is not in a form that can be extracted.',
     );
   }
+  budget.assertFits(paragraphs.reduce((total, paragraph) => total + paragraph.length + 2, 0));
+  return [{ page: null, text: cleanText(paragraphs.join('\n\n')) }];
 }
 
 function cellText(cell: ExcelJS.Cell): string {
@@ -169,8 +275,11 @@ function cellText(cell: ExcelJS.Cell): string {
   }
 }
 
-/** Rows as pipe-separated lines; every group of rows repeats the header row. */
-function tableToText(rows: string[][], heading?: string): string {
+/**
+ * Rows as pipe-separated lines; every group of rows repeats the header row. The repeats are counted as they are made:
+ * a long header over many short rows would otherwise multiply the text of a small file.
+ */
+function tableToText(rows: string[][], heading: string | undefined, budget: TextBudget): string {
   const nonEmpty = rows.filter((row) => row.some((cell) => cell.trim()));
   const [header, ...body] = nonEmpty;
   const paragraphs: string[] = heading ? [heading] : [];
@@ -179,14 +288,16 @@ function tableToText(rows: string[][], heading?: string): string {
     if (body.length === 0) paragraphs.push(headerLine);
     for (let start = 0; start < body.length; start += ROWS_PER_GROUP) {
       const group = body.slice(start, start + ROWS_PER_GROUP).map((row) => row.join(' | '));
-      paragraphs.push([headerLine, ...group].join('\n'));
+      const paragraph = [headerLine, ...group].join('\n');
+      budget.spend(paragraph.length);
+      paragraphs.push(paragraph);
     }
   }
   return paragraphs.join('\n\n');
 }
 
-async function extractXlsx(content: Buffer): Promise<ExtractedPage[]> {
-  const workbook = new ExcelJS.Workbook();
+async function extractXlsx(content: Buffer, budget: TextBudget): Promise<ExtractedPage[]> {
+  const workbook = new (await parsers.excel()).Workbook();
   try {
     await workbook.xlsx.load(content as unknown as ArrayBuffer);
   } catch {
@@ -202,7 +313,7 @@ async function extractXlsx(content: Buffer): Promise<ExtractedPage[]> {
       while (cells.length > 0 && !cells[cells.length - 1]) cells.pop();
       rows.push(cells);
     });
-    pages.push({ page: index + 1, text: tableToText(rows, `Sheet: ${sheet.name}`) });
+    pages.push({ page: index + 1, text: tableToText(rows, `Sheet: ${sheet.name}`, budget) });
   });
   return pages;
 }
@@ -230,10 +341,11 @@ function drawingText(xml: string): string {
   return paragraphs.join('\n\n');
 }
 
-async function extractPptx(content: Buffer): Promise<ExtractedPage[]> {
+async function extractPptx(content: Buffer, budget: TextBudget): Promise<ExtractedPage[]> {
+  const Zip = await parsers.zip();
   let zip: JSZip;
   try {
-    zip = await JSZip.loadAsync(content);
+    zip = await Zip.loadAsync(content);
   } catch {
     throw new ExtractionError('The PowerPoint presentation could not be read: the file seems to be damaged.');
   }
@@ -245,7 +357,9 @@ async function extractPptx(content: Buffer): Promise<ExtractedPage[]> {
   const pages: ExtractedPage[] = [];
   for (const [index, slide] of slides.entries()) {
     const xml = (await zip.file(slide.name)?.async('string')) ?? '';
-    pages.push({ page: index + 1, text: cleanText(drawingText(xml)) });
+    const raw = drawingText(xml);
+    budget.spend(raw.length);
+    pages.push({ page: index + 1, text: cleanText(raw) });
   }
   return pages;
 }
@@ -356,12 +470,38 @@ export function parseCsv(text: string): string[][] {
   return rows.map((cells) => cells.map((cell) => cell.replace(/\s+/g, ' ')));
 }
 
+/** One part of a ZIP archive as its central directory declares it. */
+export interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  localHeaderOffset: number;
+}
+
+export interface ZipLimits {
+  maxUnpackedBytes: number;
+  maxPartBytes?: number;
+  maxEntries?: number;
+  maxRatio?: number;
+}
+
+function expandsTooFar(maxUnpackedBytes: number): ExtractionError {
+  return new ExtractionError(`This file expands to more than ${megabytes(maxUnpackedBytes)} MB and was not indexed.`);
+}
+
 /**
- * Reads a ZIP's central directory and refuses archives that declare more than `maxUnpackedBytes` (or an absurd number
- * of entries) before any library inflates them.
+ * Reads a ZIP's central directory and refuses, before any library inflates it, an archive that declares more than
+ * `maxUnpackedBytes` in all, a part larger than `maxPartBytes`, more than `maxEntries` parts, or a part of over 1 MB
+ * that expands more than `maxRatio` times (a bomb's signature: deflate of repeated text reaches 1,000:1, documents'
+ * XML 5-20:1). Returns the parts.
  */
-export function assertZipWithinLimits(content: Buffer, maxUnpackedBytes: number, label: string): void {
+export function assertZipWithinLimits(content: Buffer, limits: ZipLimits, label: string): ZipEntry[] {
+  const maxPartBytes = Math.min(limits.maxPartBytes ?? MAX_PART_BYTES, limits.maxUnpackedBytes);
+  const maxEntries = limits.maxEntries ?? MAX_ZIP_ENTRIES;
+  const maxRatio = limits.maxRatio ?? MAX_COMPRESSION_RATIO;
   const damaged = () => new ExtractionError(`The ${label} could not be read: the file seems to be damaged.`);
+  if (content.length < 22) throw damaged();
   const searchFrom = Math.max(0, content.length - 22 - 0xffff);
   let end = -1;
   for (let offset = content.length - 22; offset >= searchFrom; offset -= 1) {
@@ -371,23 +511,94 @@ export function assertZipWithinLimits(content: Buffer, maxUnpackedBytes: number,
     }
   }
   if (end < 0) throw damaged();
-  const entries = content.readUInt16LE(end + 10);
+  const declaredEntries = content.readUInt16LE(end + 10);
   const directoryOffset = content.readUInt32LE(end + 16);
-  if (entries === 0xffff || directoryOffset === 0xffffffff || entries > MAX_ZIP_ENTRIES) {
-    throw new ExtractionError(`The ${label} has too many parts to be processed safely.`);
-  }
-  let offset = directoryOffset;
+  // ZIP64 (more than 65,535 parts or 4 GB) is never an office document within the upload limit.
+  if (declaredEntries === 0xffff) throw new ExtractionError(tooManyParts(maxEntries));
+  if (directoryOffset === 0xffffffff || directoryOffset > end) throw damaged();
+  const entries: ZipEntry[] = [];
   let total = 0;
-  for (let index = 0; index < entries; index += 1) {
-    if (offset + 46 > content.length || content.readUInt32LE(offset) !== 0x02014b50) throw damaged();
-    const size = content.readUInt32LE(offset + 24);
-    total += size === 0xffffffff ? Number.POSITIVE_INFINITY : size;
-    if (total > maxUnpackedBytes) {
+  // Every header of the directory is read, not just the count the end record gives: readers walk them all.
+  for (let offset = directoryOffset; offset + 4 <= end && content.readUInt32LE(offset) === 0x02014b50; ) {
+    if (offset + 46 > end) throw damaged();
+    if (entries.length >= maxEntries) throw new ExtractionError(tooManyParts(maxEntries));
+    const nameLength = content.readUInt16LE(offset + 28);
+    const entry: ZipEntry = {
+      name: content.toString('utf8', offset + 46, offset + 46 + nameLength),
+      method: content.readUInt16LE(offset + 10),
+      compressedSize: content.readUInt32LE(offset + 20),
+      uncompressedSize: content.readUInt32LE(offset + 24),
+      localHeaderOffset: content.readUInt32LE(offset + 42),
+    };
+    total += entry.uncompressedSize === 0xffffffff ? Number.POSITIVE_INFINITY : entry.uncompressedSize;
+    if (total > limits.maxUnpackedBytes) throw expandsTooFar(limits.maxUnpackedBytes);
+    if (entry.uncompressedSize > maxPartBytes) {
       throw new ExtractionError(
-        `The ${label} unpacks to more than ${Math.round(maxUnpackedBytes / (1024 * 1024))} MB, so it was not processed.`,
+        `A part of this file expands to more than ${megabytes(maxPartBytes)} MB and was not indexed.`,
       );
     }
-    offset +=
-      46 + content.readUInt16LE(offset + 28) + content.readUInt16LE(offset + 30) + content.readUInt16LE(offset + 32);
+    if (
+      entry.uncompressedSize > RATIO_CHECKED_BYTES &&
+      entry.uncompressedSize > maxRatio * Math.max(entry.compressedSize, 1)
+    ) {
+      throw new ExtractionError(
+        `This file expands to more than ${maxRatio} times its compressed size and was not indexed.`,
+      );
+    }
+    entries.push(entry);
+    offset += 46 + nameLength + content.readUInt16LE(offset + 30) + content.readUInt16LE(offset + 32);
   }
+  if (entries.length !== declaredEntries) throw damaged();
+  return entries;
+}
+
+function tooManyParts(maxEntries: number): string {
+  return `This file has more than ${maxEntries.toLocaleString('en-US')} parts and was not indexed.`;
+}
+
+/**
+ * Inflates each part without keeping its output, and refuses the archive if a part expands to more than its
+ * directory says: the limits above trust the directory, and the libraries would inflate a lying part in full.
+ */
+export async function assertZipInflatesAsDeclared(content: Buffer, entries: ZipEntry[], label: string): Promise<void> {
+  const damaged = () => new ExtractionError(`The ${label} could not be read: the file seems to be damaged.`);
+  for (const entry of entries) {
+    const local = entry.localHeaderOffset;
+    if (local + 30 > content.length || content.readUInt32LE(local) !== 0x04034b50) throw damaged();
+    const start = local + 30 + content.readUInt16LE(local + 26) + content.readUInt16LE(local + 28);
+    if (start + entry.compressedSize > content.length) throw damaged();
+    const data = content.subarray(start, start + entry.compressedSize);
+    if (entry.method === 0) {
+      if (entry.compressedSize !== entry.uncompressedSize) throw damaged();
+    } else if (entry.method === 8) {
+      const size = await inflatedSize(data, entry.uncompressedSize).catch(() => -1);
+      if (size !== entry.uncompressedSize) throw damaged();
+    } else {
+      throw damaged();
+    }
+  }
+}
+
+/** How many bytes raw deflate data expands to, counted chunk by chunk; stops once past `limit` (returns more). */
+function inflatedSize(data: Buffer, limit: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const inflate = createInflateRaw({ chunkSize: 64 * 1024 });
+    let size = 0;
+    inflate.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        inflate.destroy();
+        resolve(size);
+      }
+    });
+    inflate.on('end', () => resolve(size));
+    inflate.on('error', reject);
+    inflate.end(data);
+  });
+}
+
+/** The checks above, in order: the directory first (nothing inflated), then the parts' real sizes. */
+async function assertArchiveSafe(content: Buffer, maxUnpackedBytes: number, label: string): Promise<void> {
+  const entries = assertZipWithinLimits(content, { maxUnpackedBytes }, label);
+  await assertZipInflatesAsDeclared(content, entries, label);
 }

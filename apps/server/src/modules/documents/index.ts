@@ -16,6 +16,7 @@ export {
 export { documentsRoutes } from './documents.routes.ts';
 export { deleteDocument } from './documents.service.ts';
 export { ExtractionError, extractPages } from './extract.ts';
+export { closeExtractionPool, extractDocumentIsolated } from './extraction-pool.ts';
 export {
   type IngestTextFailure,
   type IngestTextInput,

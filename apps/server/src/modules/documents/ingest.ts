@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DocumentSource, NO_TEXT_FOUND } from '@lumen/contract';
 import { type Database, isPgliteHandle } from '../../platform/db.ts';
 import { analyzePassages, type ChunkInput, insertIndexedChunks, type PassageInput } from '../search/index.ts';
-import { type ChunkOptions, chunkPages, type ExtractedPage } from './chunk.ts';
+import { type Chunk, type ChunkOptions, chunkPages, type ExtractedPage } from './chunk.ts';
 import {
   deleteDocumentChunks,
   type IndexedDocumentValues,
@@ -32,6 +32,8 @@ export interface IngestTextInput {
   sharedWith?: string[];
   sourceVersion?: string | null;
   chunking?: ChunkOptions;
+  /** The passages, when they were made off the main thread with the pages (`extractDocumentIsolated`). */
+  chunks?: Chunk[];
 }
 
 export interface IngestTextResult {
@@ -149,7 +151,7 @@ function identityKey(identity: {
 }
 
 function prepareInput(input: IngestTextInput): PreparedInput {
-  const extracted = chunkPages(input.pages, input.chunking);
+  const extracted = input.chunks ?? chunkPages(input.pages, input.chunking);
   const hasText = extracted.length > 0;
   const passages = hasText ? extracted : [{ ordinal: 0, page: null, text: input.title }];
   const pageNumbers = input.pages.map((page) => page.page).filter((page): page is number => page !== null);

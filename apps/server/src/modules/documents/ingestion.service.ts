@@ -11,7 +11,8 @@ import {
   updateDocumentStatus,
   updateDocumentsStatus,
 } from './documents.repository.ts';
-import { ExtractionError, extractPages } from './extract.ts';
+import { ExtractionError } from './extract.ts';
+import { extractDocumentIsolated } from './extraction-pool.ts';
 import { isImageMimeType } from './file-types.ts';
 import { DOCUMENTS_PER_TRANSACTION, type IngestTextInput, ingestTexts, isIngestFailure } from './ingest.ts';
 
@@ -76,9 +77,10 @@ export async function processUploadedDocuments(
       const { file } = document;
       try {
         const content = await readObject(deps.storage, file.storageKey);
-        const pages = isImageMimeType(file.mimeType)
-          ? await readImagePages(deps.ocr, content)
-          : await extractPages(content, file.mimeType, { maxUnpackedBytes: deps.maxUnpackedBytes });
+        // Other files than images are read on a worker, within memory and time limits (ADR 0110).
+        const read = isImageMimeType(file.mimeType)
+          ? { pages: await readImagePages(deps.ocr, content) }
+          : await extractDocumentIsolated(content, file.mimeType, { maxUnpackedBytes: deps.maxUnpackedBytes });
         extracted.push({
           id: document.id,
           input: {
@@ -90,7 +92,7 @@ export async function processUploadedDocuments(
             externalId: file.id,
             title: document.title,
             mimeType: file.mimeType,
-            pages,
+            ...read,
             contentHash: file.sha256,
             fileId: file.id,
           },

@@ -7,7 +7,7 @@ import {
   deleteSyncedItem,
   deleteSyncedItemsNotListed,
   ExtractionError,
-  extractPages,
+  extractDocumentIsolated,
   findSourceVersions,
   type IngestTextInput,
   ingestTexts,
@@ -517,9 +517,9 @@ async function fetchItem(
   }
   const mimeType = readableType(content.mimeType, item.name);
   if (!isReadable(mimeType)) throw new ItemError(`Files of type ${mimeType ?? 'unknown'} cannot be read.`);
-  let pages: Awaited<ReturnType<typeof extractPages>>;
+  let read: Awaited<ReturnType<typeof extractDocumentIsolated>>;
   try {
-    pages = await extractPages(content.content, mimeType ?? '');
+    read = await extractDocumentIsolated(content.content, mimeType ?? '');
   } catch (error) {
     throw new ItemError(error instanceof ExtractionError ? error.message : 'The file could not be read.');
   }
@@ -529,7 +529,7 @@ async function fetchItem(
     externalId: item.id,
     title: item.name,
     mimeType,
-    pages,
+    ...read,
     contentHash: createHash('sha256').update(content.content).digest('hex'),
     teamId: connection.teamId,
     url: item.webUrl,

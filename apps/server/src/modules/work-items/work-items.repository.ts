@@ -58,15 +58,6 @@ export async function findActiveTeamMember(db: Database, teamId: string, userId:
   return row ?? null;
 }
 
-export async function findTeamSpace(db: Database, teamId: string, spaceId: string): Promise<{ name: string } | null> {
-  const [row] = await db
-    .select({ name: spaces.name })
-    .from(spaces)
-    .where(and(eq(spaces.teamId, teamId), eq(spaces.id, spaceId)))
-    .limit(1);
-  return row ?? null;
-}
-
 function selectTasks(db: Database) {
   return db
     .select({

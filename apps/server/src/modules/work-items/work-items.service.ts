@@ -22,6 +22,7 @@ import {
   canUpdateTask,
   type Membership,
   requireMembership,
+  requireSpaceAccess,
 } from '../access/index.ts';
 import {
   deleteSharedFile,
@@ -29,7 +30,6 @@ import {
   findActiveTeamMember,
   findSharedFile,
   findTask,
-  findTeamSpace,
   insertSharedFile,
   insertTask,
   listSharedFiles,
@@ -202,9 +202,9 @@ export async function shareFile(db: Database, actor: Actor, input: ShareFileData
   assertWorkItemManager(membership);
   const { teamId } = membership;
   if (input.sharedWithUserId) await requireTeamMember(db, teamId, input.sharedWithUserId);
-  if (input.spaceId && !(isUuid(input.spaceId) && (await findTeamSpace(db, teamId, input.spaceId)))) {
-    throw AppError.of('SPACE_NOT_FOUND');
-  }
+  // A share with a space reaches its members: only into a space the sharer may see (a private space's non-member
+  // gets 'Space not found', as everywhere else).
+  if (input.spaceId) await requireSpaceAccess(db, actor.userId, { id: input.spaceId });
   const created = await db.transaction(async (tx) => {
     const id = await insertSharedFile(tx, {
       teamId,
