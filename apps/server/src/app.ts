@@ -9,7 +9,7 @@ import { assistantRoutes, createLanguageModel } from './modules/assistant/index.
 import { type AnomalyScanOptions, auditRoutes, registerAuditJobs } from './modules/audit/index.ts';
 import { authRoutes, createAuth, recordAccountEvent } from './modules/auth/index.ts';
 import { conversationsRoutes } from './modules/conversations/index.ts';
-import { documentsRoutes, registerDocumentJobs } from './modules/documents/index.ts';
+import { closeExtractionPool, documentsRoutes, registerDocumentJobs } from './modules/documents/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import {
   type ConnectorDriver,
@@ -44,6 +44,7 @@ import { ocrPlugin } from './platform/ocr.ts';
 import { openApiPlugin } from './platform/openapi.ts';
 import { realtimePlugin } from './platform/realtime.ts';
 import { securityPlugin } from './platform/security.ts';
+import { createSessionCache } from './platform/session-cache.ts';
 import { staticWebPlugin } from './platform/static-web.ts';
 import { storagePlugin } from './platform/storage.ts';
 
@@ -58,6 +59,8 @@ export interface BuildAppOptions {
   connectorSync?: Partial<SyncSettings>;
   /** The job queue's timings (lease, heartbeat, sweep; tests shorten them). */
   jobs?: Omit<JobQueueOptions, 'log'>;
+  /** How often open sockets are pinged and their sessions and teams read again (tests shorten it). */
+  realtimeHeartbeatMs?: number;
   /** The anomaly scan's timings (tests scan at once, without the lag). */
   anomalyScan?: Omit<AnomalyScanOptions, 'rules'>;
 }
@@ -105,8 +108,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(embeddingsPlugin, { config });
   await app.register(ocrPlugin, { config });
   await app.register(openApiPlugin);
+  const sessionCache = createSessionCache();
   const auth = createAuth({
     config,
+    sessionCache,
     db: app.database.db,
     mailer: app.mailer,
     log: app.log,
@@ -116,12 +121,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       recordAccountEvent(app.database.db, { action, accountId: userId, actor: { userId, ipAddress, userAgent } }),
   });
   await app.register(sessionPlugin, {
-    readSession: async (headers) => (await auth.api.getSession({ headers }))?.user ?? null,
+    cache: sessionCache,
+    lookUpSession: (headers) => auth.api.getSession({ headers }),
   });
-  await app.register(realtimePlugin, { config });
+  await app.register(realtimePlugin, { config, heartbeatMs: options.realtimeHeartbeatMs });
 
   // Job handlers: the background work each module does, claimed from the one queue by every instance.
   registerDocumentJobs(app);
+  // Extraction workers end with the app (a later app in the same process starts them again).
+  app.addHook('onClose', () => closeExtractionPool());
   registerSearchJobs(app);
   const integrations = createIntegrationsRuntime(app, {
     config,

@@ -33,6 +33,8 @@ export type ChangedResource = Extract<RealtimeEvent, { type: 'changed' }>['resou
  * closed tab or a dead instance no longer counts as online.
  */
 const HEARTBEAT_MS = 10_000;
+/** The close reason of a socket whose session ended (signed out, revoked). */
+const SESSION_ENDED_REASON = 'Your session has ended. Please sign in again.';
 
 /**
  * Who receives an event: a team's members, or one user's own sockets (integration events); or a notice that a user's
@@ -54,6 +56,8 @@ interface Client {
   name: string;
   /** When this socket last passed on a typing notice (ms since the epoch). */
   lastTypingAt: number;
+  /** The upgrade request's headers (its session cookie): the session is read again every heartbeat. */
+  sessionHeaders: Headers;
 }
 
 export interface Realtime {
@@ -91,7 +95,7 @@ declare module 'fastify' {
  * app runs on a PostgreSQL server (several instances), and in process on the embedded database.
  */
 export const realtimePlugin = fp(
-  async (app: FastifyInstance, options: { config: Config }) => {
+  async (app: FastifyInstance, options: { config: Config; heartbeatMs?: number | undefined }) => {
     const clients = new Set<Client>();
     const instanceId = randomUUID();
     let isClosing = false;
@@ -191,6 +195,20 @@ export const realtimePlugin = fp(
       }
     }
 
+    /**
+     * A socket lives no longer than its session (issue #15): signed out, 'Sign out everywhere', a password changed or
+     * reset elsewhere: within a heartbeat the socket is closed as a refusal (1008), which the client does not retry.
+     * A session that cannot be read now (the database away) keeps its socket.
+     */
+    const closeEndedSessions = async () => {
+      for (const client of clients) {
+        const user = await app.readSession(client.sessionHeaders).catch(() => undefined);
+        if (user === null || (user && user.id !== client.userId)) {
+          client.socket.close(POLICY_VIOLATION, SESSION_ENDED_REASON);
+        }
+      }
+    };
+
     const heartbeat = setInterval(() => {
       void (async () => {
         for (const client of clients) {
@@ -201,6 +219,7 @@ export const realtimePlugin = fp(
           client.isAlive = false;
           client.socket.ping();
         }
+        await closeEndedSessions();
         try {
           const userIds = [...new Set([...clients].map((client) => client.userId))];
           const teams = await readTeamsOf(db(), userIds);
@@ -221,7 +240,7 @@ export const realtimePlugin = fp(
           app.log.warn({ err: error }, 'realtime: presence heartbeat failed');
         }
       })();
-    }, HEARTBEAT_MS);
+    }, options.heartbeatMs ?? HEARTBEAT_MS);
     heartbeat.unref();
 
     app.decorate('realtime', {
@@ -256,7 +275,8 @@ export const realtimePlugin = fp(
         socket.close(POLICY_VIOLATION, 'Origin not allowed');
         return;
       }
-      const sessionUser = await app.readSession(readHeaders(request)).catch(() => null);
+      const sessionHeaders = readHeaders(request);
+      const sessionUser = await app.readSession(sessionHeaders).catch(() => null);
       if (!sessionUser) {
         socket.close(POLICY_VIOLATION, 'Please sign in to continue.');
         return;
@@ -268,6 +288,7 @@ export const realtimePlugin = fp(
         isAlive: true,
         name: sessionUser.name || sessionUser.email,
         lastTypingAt: 0,
+        sessionHeaders,
       };
       clients.add(client);
       socket.on('pong', () => {

@@ -148,7 +148,11 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     if (!previousToken) return;
     try {
       const issued = (JSON.parse(text) as { token?: unknown }).token;
-      if (issued !== previousToken) await deleteSessionByToken(app.database.db, previousToken);
+      if (issued !== previousToken) {
+        await deleteSessionByToken(app.database.db, previousToken);
+        // Deleted here rather than by Better Auth (whose hooks tell the cache): the cache forgets it too.
+        await app.sessionCache.forget({ token: previousToken });
+      }
     } catch (error) {
       request.log.error({ err: error }, 'the replaced session was not ended');
     }

@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import * as schema from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import type { SessionCache } from '../../platform/session-cache.ts';
 import { buildPasswordResetMail, buildVerificationMail } from './auth.mail.ts';
 import { createSignInLockout } from './sign-in-lockout.ts';
 
@@ -40,9 +41,11 @@ export interface AuthDeps {
   onEmailVerified?: ((userId: string) => Promise<void>) | undefined;
   /** Sign-ins (any method) and password resets, for the audit log; a failure here never fails the sign-in. */
   onAuthEvent?: ((event: AuthEvent) => Promise<void>) | undefined;
+  /** The signed-in sessions the API trusts for a few seconds: told here of every session that ends (ADR 0114). */
+  sessionCache: SessionCache;
 }
 
-export function createAuth({ config, db, mailer, log, onEmailVerified, onAuthEvent }: AuthDeps) {
+export function createAuth({ config, db, mailer, log, onEmailVerified, onAuthEvent, sessionCache }: AuthDeps) {
   const lockout = createSignInLockout(db, config);
   const report = async (event: AuthEvent) => {
     try {
@@ -107,8 +110,15 @@ export function createAuth({ config, db, mailer, log, onEmailVerified, onAuthEve
     },
     // Every new session is a sign-in, whatever the method (password, Google, the link that confirms an address),
     // except the one a password change issues to replace the sessions it ended (the change is audited as such).
+    // Every session Better Auth deletes (sign-out, a password change or reset, 'Sign out everywhere', a revocation, an
+    // expired one) and every change of a user is forgotten by the session cache; the hooks run once it is committed.
     databaseHooks: {
+      user: {
+        update: { after: async (user) => sessionCache.forget({ userId: user.id }) },
+        delete: { after: async (user) => sessionCache.forget({ userId: user.id }) },
+      },
       session: {
+        delete: { after: async (session) => sessionCache.forget({ token: session.token }) },
         create: {
           after: async (session, context) => {
             if (context?.path === '/change-password') return;

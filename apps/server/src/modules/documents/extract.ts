@@ -4,7 +4,7 @@ import type ExcelJS from 'exceljs';
 import type JSZip from 'jszip';
 import { HTMLElement, type Node as HtmlNode, parse as parseHtml, TextNode } from 'node-html-parser';
 import { cleanText, type ExtractedPage } from './chunk.ts';
-import { detectTextEncoding, FILE_TYPES, type FileTypeId } from './file-types.ts';
+import { detectTextEncoding, FILE_TYPES, type FileTypeId } from './file-type-table.ts';
 
 /** Extraction failed for a reason a person can act on; the message is shown on the document. */
 export class ExtractionError extends Error {

@@ -1,35 +1,8 @@
 import path from 'node:path';
 import { AppError } from '../../platform/errors.ts';
+import { detectTextEncoding, FILE_TYPES, type FileTypeId } from './file-type-table.ts';
 
-/** The types an upload may have: decided from the content, never from the name alone (ADR 0012). */
-export const FILE_TYPES = {
-  pdf: { mimeType: 'application/pdf', label: 'PDF', extensions: ['pdf'] },
-  doc: { mimeType: 'application/msword', label: 'Word 97-2003 document', extensions: ['doc'] },
-  docx: {
-    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    label: 'Word document',
-    extensions: ['docx'],
-  },
-  xlsx: {
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    label: 'Excel workbook',
-    extensions: ['xlsx'],
-  },
-  pptx: {
-    mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    label: 'PowerPoint presentation',
-    extensions: ['pptx'],
-  },
-  png: { mimeType: 'image/png', label: 'PNG image', extensions: ['png'] },
-  jpeg: { mimeType: 'image/jpeg', label: 'JPEG image', extensions: ['jpg', 'jpeg'] },
-  gif: { mimeType: 'image/gif', label: 'GIF image', extensions: ['gif'] },
-  txt: { mimeType: 'text/plain', label: 'text file', extensions: ['txt'] },
-  md: { mimeType: 'text/markdown', label: 'Markdown file', extensions: ['md', 'markdown'] },
-  csv: { mimeType: 'text/csv', label: 'CSV file', extensions: ['csv'] },
-  html: { mimeType: 'text/html', label: 'HTML page', extensions: ['html', 'htm'] },
-} as const;
-
-export type FileTypeId = keyof typeof FILE_TYPES;
+export { detectTextEncoding, FILE_TYPES, type FileTypeId, type TextEncoding } from './file-type-table.ts';
 
 const TEXT_TYPES: FileTypeId[] = ['txt', 'md', 'csv', 'html'];
 const IMAGE_TYPES: FileTypeId[] = ['png', 'jpeg', 'gif'];
@@ -169,15 +142,6 @@ export function decideFileType({ filename, sniffed, isText }: SniffInput): Sniff
 const CONTROL_CHARACTERS = /[\u0001-\u0008\u000b\u000e-\u001f\u007f]/g;
 /** More control characters than this share of the text means binary data that happens to decode. */
 const MAX_CONTROL_SHARE = 0.02;
-
-export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
-
-/** The encoding of text by its first bytes: UTF-16 only with its byte order mark, else UTF-8 (with or without one). */
-export function detectTextEncoding(head: Uint8Array): TextEncoding {
-  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
-  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
-  return 'utf-8';
-}
 
 /**
  * Checks that a byte stream is text, chunk by chunk, as it is being stored: valid UTF-8 (or UTF-16 with a byte order
