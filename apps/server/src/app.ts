@@ -107,7 +107,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(jobsPlugin, options.jobs ?? {});
   await app.register(embeddingsPlugin, { config });
   await app.register(ocrPlugin, { config });
-  await app.register(openApiPlugin);
+  await app.register(openApiPlugin, { isSecureCookie: config.APP_URL.startsWith('https://') });
   const sessionCache = createSessionCache();
   const auth = createAuth({
     config,

@@ -6,7 +6,9 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
 export const openApiPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { isSecureCookie?: boolean } = {}) => {
+    // Better Auth prefixes its cookies with __Secure- when the public address is https.
+    const sessionCookie = `${options.isSecureCookie ? '__Secure-' : ''}lumen.session_token`;
     await app.register(swagger, {
       openapi: {
         info: {
@@ -16,7 +18,7 @@ export const openApiPlugin = fp(
             'The Lumen HTTP API. Authentication endpoints live under /api/auth (Better Auth); every other route needs the session cookie.',
         },
         components: {
-          securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lumen.session_token' } },
+          securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessionCookie } },
         },
       },
       transform: jsonSchemaTransform,
