@@ -46,7 +46,7 @@ import { realtimePlugin } from './platform/realtime.ts';
 import { securityPlugin } from './platform/security.ts';
 import { createSessionCache } from './platform/session-cache.ts';
 import { staticWebPlugin } from './platform/static-web.ts';
-import { storagePlugin } from './platform/storage.ts';
+import { type Storage, storagePlugin } from './platform/storage.ts';
 
 export interface BuildAppOptions {
   /** An already opened database (tests pass a fresh one); otherwise opened from the config. */
@@ -59,6 +59,8 @@ export interface BuildAppOptions {
   connectorSync?: Partial<SyncSettings>;
   /** The job queue's timings (lease, heartbeat, sweep; tests shorten them). */
   jobs?: Omit<JobQueueOptions, 'log'>;
+  /** A storage to use instead of the one the config names (tests inject one whose writes fail: a full disk). */
+  storage?: Storage;
   /** How often open sockets are pinged and their sessions and teams read again (tests shorten it). */
   realtimeHeartbeatMs?: number;
   /** The anomaly scan's timings (tests scan at once, without the lag). */
@@ -103,7 +105,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Started now: it takes a few seconds, and ingestion analyses in its own statement until it answers.
   if (database.kind === 'pglite' && config.SEARCH_ANALYSIS_WORKER) void startTextAnalysis();
   await app.register(mailPlugin, { config, mailer: options.mailer });
-  await app.register(storagePlugin, { config, isSoleProcess: database.kind === 'pglite' });
+  await app.register(storagePlugin, {
+    config,
+    isSoleProcess: database.kind === 'pglite',
+    ...(options.storage ? { storage: options.storage } : {}),
+  });
   await app.register(jobsPlugin, options.jobs ?? {});
   await app.register(embeddingsPlugin, { config });
   await app.register(ocrPlugin, { config });

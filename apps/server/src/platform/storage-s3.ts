@@ -134,10 +134,28 @@ export function createS3Storage({ client, bucket, prefix = '', spoolDir }: S3Sto
 
 const PUT_ATTEMPTS = 3;
 
-/** Network failures, 5xx answers (S3's InternalError, SlowDown, ServiceUnavailable) and S3's 400 RequestTimeout. */
+/**
+ * Network failures, 5xx answers (S3's InternalError, SlowDown, ServiceUnavailable) and S3's 400 RequestTimeout; a full
+ * bucket is not: it stays full for longer than a retry waits.
+ */
 function isTransient(error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return true;
+  if (isBucketFull(error)) return false;
   return (error.$metadata.httpStatusCode ?? 500) >= 500 || error.name === 'RequestTimeout';
+}
+
+/** The names S3-compatible servers give a write refused for want of space. */
+const BUCKET_FULL_ERRORS = new Set([
+  // MinIO, below its free drive threshold (answered 507 Insufficient Storage).
+  'XMinioStorageFull',
+  // Ceph RGW, a bucket or user over its quota.
+  'QuotaExceeded',
+]);
+
+/** A write the bucket has no room for: a 507 Insufficient Storage answer, or one of the servers' quota errors. */
+export function isBucketFull(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false;
+  return error.$metadata.httpStatusCode === 507 || BUCKET_FULL_ERRORS.has(error.name);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
-import { createS3Client, createS3Storage } from './storage-s3.ts';
+import { createS3Client, createS3Storage, isBucketFull } from './storage-s3.ts';
 
 export interface StoredObject {
   /** Where the object lives, e.g. `3f/3f2c...`: generated, never derived from a user-supplied name. */
@@ -169,6 +170,51 @@ export function createLocalStorage(root: string): Storage {
   };
 }
 
+/**
+ * A disk with no free space (ENOSPC) or a user over its disk quota (EDQUOT). Node 20's libuv has no name for EDQUOT, so
+ * such an error only carries its number (code 'UNKNOWN', errno -122 on Linux).
+ */
+const FULL_DISK_CODES = new Set(['ENOSPC', 'EDQUOT']);
+const FULL_DISK_ERRNOS = new Set(
+  [osConstants.errno.ENOSPC, osConstants.errno.EDQUOT].filter((errno) => errno !== undefined).map((errno) => -errno),
+);
+
+/** True when a write was refused for want of space: a full disk or quota here, a full bucket (`storage-s3.ts`). */
+export function isStorageFull(error: unknown): boolean {
+  // A few causes deep: a stream or SDK layer may wrap the system error.
+  let current = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const { code, errno } = current as NodeJS.ErrnoException;
+    if ((code && FULL_DISK_CODES.has(code)) || (errno !== undefined && FULL_DISK_ERRNOS.has(errno))) return true;
+    if (isBucketFull(current)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/**
+ * The storage as the app uses it: a write refused for want of space becomes STORAGE_FULL (507), whatever the driver,
+ * so every caller meets the same catalogued error (a request answers it, a job fails and is retried like any failure).
+ * The driver has already removed what it staged; the system error stays as the cause, for the log.
+ */
+export function reportFullStorage(storage: Storage): Storage {
+  return {
+    async put(source, options) {
+      try {
+        return await storage.put(source, options);
+      } catch (error) {
+        if (!isStorageFull(error)) throw error;
+        const full = AppError.of('STORAGE_FULL');
+        full.cause = error;
+        throw full;
+      }
+    },
+    open: (key) => storage.open(key),
+    delete: (key) => storage.delete(key),
+    exists: (key) => storage.exists(key),
+  };
+}
+
 /** Reads a whole object into memory (extraction needs random access to PDFs and ZIP-based formats). */
 export async function readObject(storage: Storage, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -237,7 +283,7 @@ export const storagePlugin = fp(
       isSoleProcess?: boolean;
     },
   ) => {
-    app.decorate('storage', options.storage ?? storageFromConfig(app, options.config));
+    app.decorate('storage', reportFullStorage(options.storage ?? storageFromConfig(app, options.config)));
     const startedAt = Date.now();
     const writtenBefore = new Date(options.isSoleProcess ? startedAt : startedAt - SHARED_STAGING_GRACE_MS);
     const removed = await removeStaleStagedFiles(stagingDirOf(options.config.DATA_DIR), writtenBefore);
