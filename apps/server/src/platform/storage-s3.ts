@@ -78,12 +78,17 @@ export function createS3Storage({ client, bucket, prefix = '', spoolDir }: S3Sto
         // The SDK never retries a request with a streamed body, so transient failures are retried here, each time
         // from a fresh read of the spooled file.
         for (let attempt = 1; ; attempt++) {
+          const body = createReadStream(spoolFile);
+          // A server that answers before reading the body (a full bucket's 507) leaves the stream unread, still
+          // opening its file when the spool is removed: its ENOENT must not become an uncaught exception. The SDK
+          // listens for errors itself while it reads.
+          body.on('error', () => {});
           try {
             await client.send(
               new PutObjectCommand({
                 Bucket: bucket,
                 Key: objectName(key),
-                Body: createReadStream(spoolFile),
+                Body: body,
                 ContentLength: measured.size,
                 ContentType: 'application/octet-stream',
               }),
@@ -92,6 +97,8 @@ export function createS3Storage({ client, bucket, prefix = '', spoolDir }: S3Sto
           } catch (error) {
             if (attempt >= PUT_ATTEMPTS || !isTransient(error)) throw error;
             await setTimeout(100 * 2 ** attempt * (0.5 + Math.random()));
+          } finally {
+            body.destroy();
           }
         }
       } finally {
