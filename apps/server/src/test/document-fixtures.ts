@@ -82,43 +82,53 @@ export const SIGNATURE_LIKE_TITLES = {
   quickTime: 'The widespread regulation of microRNA biogenesis, function and decay',
 };
 
-/** A ZIP archive with the given entries (stored or deflated), written byte by byte. */
+/** A ZIP archive with the given entries, deflated, their sizes as declared (honest unless `declaredSize` says). */
 export function makeZip(entries: Array<{ name: string; content: Buffer; declaredSize?: number }>): Buffer {
+  return zipOfParts(
+    entries.map((entry) => ({
+      name: entry.name,
+      data: deflateRawSync(entry.content),
+      size: entry.declaredSize ?? entry.content.length,
+    })),
+  );
+}
+
+/** A ZIP of parts already compressed (method 8) or stored (0), with honest sizes (CRC left 0: no reader checks it). */
+export function zipOfParts(parts: Array<{ name: string; data: Buffer; size: number; method?: number }>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const data = deflateRawSync(entry.content);
-    const size = entry.declaredSize ?? entry.content.length;
+  for (const part of parts) {
+    const name = Buffer.from(part.name);
+    const method = part.method ?? 8;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(part.data.length, 18);
+    local.writeUInt32LE(part.size, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(part.data.length, 20);
+    central.writeUInt32LE(part.size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
+    locals.push(local, name, part.data);
     centrals.push(central, name);
-    offset += local.length + name.length + data.length;
+    offset += local.length + name.length + part.data.length;
   }
-  const centralDirectory = Buffer.concat(centrals);
+  const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralDirectory.length, 12);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, centralDirectory, end]);
+  return Buffer.concat([...locals, directory, end]);
 }
 
 const SECTOR = 512;

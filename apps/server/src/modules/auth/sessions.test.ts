@@ -2,7 +2,8 @@ import type { WebSocket } from '@fastify/websocket';
 import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, user as userTable } from '../../db/schema/index.ts';
+import { auditLogs } from '../../db/schema/index.ts';
+import { userIdOf } from '../../test/assistant-fixtures.ts';
 import {
   buildTestApp,
   confirmEmail,
@@ -44,15 +45,6 @@ function sessionTokenOf(response: LightMyRequestResponse): string | undefined {
   return cookie ? decodeURIComponent(cookie.value).split('.')[0] : undefined;
 }
 
-async function userIdOf(email: string): Promise<string> {
-  const [row] = await ctx.app.database.db
-    .select({ id: userTable.id })
-    .from(userTable)
-    .where(eq(userTable.email, email));
-  if (!row) throw new Error('user missing');
-  return row.id;
-}
-
 /** The account's audit entries (it has no team: the log of no team), in the order written. */
 async function accountEvents(userId: string) {
   return ctx.app.database.db
@@ -81,7 +73,7 @@ describe('a new password ends sessions', () => {
     expect(await isSignedIn(ctx, first)).toBe(false);
     expect(await isSignedIn(ctx, renewed)).toBe(true);
     // The replacement session is part of the change, not another sign-in.
-    const events = await accountEvents(await userIdOf(user.email));
+    const events = await accountEvents(await userIdOf(ctx, user.email));
     expect(events.map((event) => event.action)).toEqual(['user_login', 'user_login', 'password_change']);
   });
 
@@ -119,7 +111,7 @@ describe('sign out everywhere', () => {
     expect(api.statusCode).toBe(401);
     // Someone else's sessions are theirs.
     expect(await isSignedIn(ctx, other.cookie)).toBe(true);
-    const events = await accountEvents(await userIdOf(user.email));
+    const events = await accountEvents(await userIdOf(ctx, user.email));
     expect(events.at(-1)).toEqual({ action: 'user_logout', metadata: { isEverywhere: true } });
   });
 

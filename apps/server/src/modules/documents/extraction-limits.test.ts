@@ -2,7 +2,7 @@ import { constants, deflateRawSync } from 'node:zlib';
 import type { DocumentSummary, UploadedFile } from '@lumen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createSignedInUser, type TestContext } from '../../test/build-test-app.ts';
-import { makeDocx, makePdf } from '../../test/document-fixtures.ts';
+import { makeDocx, makePdf, zipOfParts } from '../../test/document-fixtures.ts';
 import { postFiles } from '../../test/multipart.ts';
 import { chunkPages } from './chunk.ts';
 import {
@@ -44,44 +44,6 @@ function deflatedRepeat(prefix: string, unit: Buffer, times: number, suffix: str
   return { data, size: prefix.length + unit.length * times + suffix.length };
 }
 
-/** A ZIP of parts already compressed (method 8) or stored (0), with honest sizes (CRC left 0: no reader checks it). */
-function zipOf(parts: Array<{ name: string; data: Buffer; size: number; method?: number }>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const name = Buffer.from(part.name);
-    const method = part.method ?? 8;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(part.data.length, 18);
-    local.writeUInt32LE(part.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(part.data.length, 20);
-    central.writeUInt32LE(part.size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, part.data);
-    centrals.push(central, name);
-    offset += local.length + name.length + part.data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
 const PARAGRAPH = Buffer.from(
   '<w:p><w:r><w:t>All work and no play makes Jack a dull boy.</w:t></w:r></w:p>'.repeat(13_000),
 );
@@ -94,7 +56,7 @@ function docxBomb(megabytes: number): Buffer {
     Math.round((megabytes * MB) / PARAGRAPH.length),
     '</w:body></w:document>',
   );
-  return zipOf([
+  return zipOfParts([
     { name: '[Content_Types].xml', data: deflateRawSync(CONTENT_TYPES), size: CONTENT_TYPES.length },
     { name: 'word/document.xml', ...body },
   ]);
@@ -117,14 +79,14 @@ describe('archive limits, read from the ZIP directory before anything is inflate
       'This file expands to more than 200 times its compressed size and was not indexed.',
     );
     // An ordinary ratio under the limit passes; its size alone is refused.
-    const large = zipOf([{ name: 'word/document.xml', data: Buffer.alloc(MB), size: 60 * MB }]);
+    const large = zipOfParts([{ name: 'word/document.xml', data: Buffer.alloc(MB), size: 60 * MB }]);
     expect(() => assertZipWithinLimits(large, { maxUnpackedBytes: 100 * MB }, 'Word document')).toThrow(
       'A part of this file expands to more than 50 MB and was not indexed.',
     );
   });
 
   it('refuses an archive of more than 10,000 parts', () => {
-    const zip = zipOf(
+    const zip = zipOfParts(
       Array.from({ length: 10_001 }, (_, index) => ({ name: `p${index}.xml`, data: Buffer.alloc(0), size: 0 })),
     );
     expect(() => assertZipWithinLimits(zip, { maxUnpackedBytes: 100 * MB }, 'Word document')).toThrow(
@@ -135,7 +97,7 @@ describe('archive limits, read from the ZIP directory before anything is inflate
 
   it('does not trust a directory that understates a part: inflating stops just past the declared size', async () => {
     const { data } = deflatedRepeat('<w:document>', PARAGRAPH, 100, '</w:document>');
-    const lying = zipOf([
+    const lying = zipOfParts([
       { name: '[Content_Types].xml', data: deflateRawSync(CONTENT_TYPES), size: CONTENT_TYPES.length },
       { name: 'word/document.xml', data, size: 64 * 1024 },
     ]);
