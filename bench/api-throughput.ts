@@ -15,7 +15,7 @@
  * The load generator speaks HTTP/1.1 over plain sockets (no client library): its own cost per request is a few
  * microseconds, so the bare server's figure is the server's, not the client's.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -28,7 +28,7 @@ import { user } from '../apps/server/src/db/schema/index.ts';
 import { type IngestTextInput, ingestTexts } from '../apps/server/src/modules/documents/ingest.ts';
 import { seedMember } from '../apps/server/src/test/seed.ts';
 import { createServerDatabase } from '../apps/server/src/test/server-database.ts';
-import { BENCH_ORIGIN, loadBenchConfig, signInBenchUser } from './bench-session.ts';
+import { BENCH_ORIGIN, loadBenchConfig, signInBenchUser, startBenchChild } from './bench-session.ts';
 import { percentile } from './eval-metrics.ts';
 import { describeMachineReference } from './machine-reference.ts';
 
@@ -153,19 +153,7 @@ async function serve(role: string) {
 }
 
 function startServer(role: 'bare' | 'lumen'): Promise<{ ready: Ready; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
-    env: { ...process.env, LUMEN_BENCH_ROLE: role },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (data: Buffer) => {
-      output += data.toString('utf8');
-      const line = output.split('\n').find((candidate) => candidate.startsWith('{'));
-      if (line) resolve({ ready: JSON.parse(line) as Ready, child });
-    });
-    child.on('exit', (code) => reject(new Error(`the ${role} server exited (${code}) before it was ready`)));
-  });
+  return startBenchChild<Ready>({ script: fileURLToPath(import.meta.url), role });
 }
 
 interface LoadResult {

@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -50,4 +51,37 @@ export async function signInBenchUser(app: FastifyInstance): Promise<{ cookie: s
   const [row] = await app.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (!row) throw new Error('no user');
   return { cookie, userId: row.id };
+}
+
+/**
+ * Starts the bench's own script again as a child process in a role (`LUMEN_BENCH_ROLE`: the server under test, a bare
+ * server), so the load and the server do not share an event loop; resolves with the JSON line the child prints once
+ * it is ready.
+ */
+export function startBenchChild<Ready>(options: {
+  script: string;
+  role: string;
+  nodeArgs?: string[];
+  args?: string[];
+  /** A channel for messages besides stdout (a child asked to collect garbage, say). */
+  hasIpc?: boolean;
+}): Promise<{ ready: Ready; child: ChildProcess }> {
+  const { script, role, nodeArgs = [], args = [], hasIpc = false } = options;
+  const child = spawn(process.execPath, [...nodeArgs, ...process.execArgv, script, ...args], {
+    env: { ...process.env, LUMEN_BENCH_ROLE: role },
+    stdio: hasIpc ? ['pipe', 'pipe', 'inherit', 'ipc'] : ['pipe', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (data: Buffer) => {
+      output += data.toString('utf8');
+      // Whole lines only: the ready line may be long and come in pieces.
+      const line = output
+        .split('\n')
+        .slice(0, -1)
+        .find((candidate) => candidate.startsWith('{'));
+      if (line) resolve({ ready: JSON.parse(line) as Ready, child });
+    });
+    child.on('exit', (code) => reject(new Error(`the ${role} process exited (${code}) before it was ready`)));
+  });
 }

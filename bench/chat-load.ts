@@ -19,9 +19,9 @@
  * back, far faster than a person types), as in chat-overhead.ts.
  * Targets: no error; memory after the run at most 10% above its start.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,8 +33,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { user } from '../apps/server/src/db/schema/index.ts';
 import { seedMember } from '../apps/server/src/test/seed.ts';
-import { BENCH_ORIGIN, loadBenchConfig, signInBenchUser } from './bench-session.ts';
-import { percentile } from './eval-metrics.ts';
+import { BENCH_ORIGIN, loadBenchConfig, signInBenchUser, startBenchChild } from './bench-session.ts';
+import { percentile, readJsonl } from './eval-metrics.ts';
 import { describeMachineReference } from './machine-reference.ts';
 
 /** A multipart/form-data body of text files, as a browser's FormData sends them (the test helper pulls in Vitest). */
@@ -72,11 +72,7 @@ interface Corpus {
 /** The first SQuAD passages and the questions they answer when the evaluation data is there, else a small set. */
 function loadCorpus(): Corpus {
   if (existsSync(path.join(squadDir, 'passages.jsonl'))) {
-    const read = (file: string) =>
-      readFileSync(path.join(squadDir, file), 'utf8')
-        .split('\n')
-        .filter((line) => line.trim())
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const read = (file: string) => readJsonl<Record<string, unknown>>(path.join(squadDir, file));
     const passages = read('passages.jsonl').slice(0, DOCUMENTS);
     const ids = new Set(passages.map((passage) => String(passage._id)));
     return {
@@ -203,22 +199,11 @@ async function serve() {
 }
 
 function startServer(): Promise<{ ready: ServerReady; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--expose-gc', ...process.execArgv, fileURLToPath(import.meta.url)], {
-    env: { ...process.env, LUMEN_BENCH_ROLE: 'server' },
-    stdio: ['pipe', 'pipe', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (data: Buffer) => {
-      output += data.toString('utf8');
-      // Whole lines only: the ready line is long and may come in pieces.
-      const line = output
-        .split('\n')
-        .slice(0, -1)
-        .find((candidate) => candidate.startsWith('{'));
-      if (line) resolve({ ready: JSON.parse(line) as ServerReady, child });
-    });
-    child.on('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready`)));
+  return startBenchChild<ServerReady>({
+    script: fileURLToPath(import.meta.url),
+    role: 'server',
+    nodeArgs: ['--expose-gc'],
+    hasIpc: true,
   });
 }
 

@@ -10,7 +10,7 @@
  * The documents and questions are the SQuAD passages in EVAL_DIR (default ../shared/eval) when present.
  * Target: p95 <= 50 ms (embedded PGlite).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app.ts';
 import { ingestText } from '../apps/server/src/modules/documents/ingest.ts';
-import { BENCH_ORIGIN, loadBenchConfig, signInBenchUser } from './bench-session.ts';
+import { BENCH_ORIGIN, loadBenchConfig, signInBenchUser, startBenchChild } from './bench-session.ts';
 import { percentile } from './eval-metrics.ts';
 
 const { values: args } = parseArgs({ options: { requests: { type: 'string', default: '200' } } });
@@ -131,22 +131,10 @@ async function serve() {
 }
 
 function startServer(): Promise<{ ready: ServerReady; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    {
-      env: { ...process.env, LUMEN_BENCH_ROLE: 'server' },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (data: Buffer) => {
-      output += data.toString('utf8');
-      const line = output.split('\n').find((candidate) => candidate.startsWith('{'));
-      if (line) resolve({ ready: JSON.parse(line) as ServerReady, child });
-    });
-    child.on('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready`)));
+  return startBenchChild<ServerReady>({
+    script: fileURLToPath(import.meta.url),
+    role: 'server',
+    args: process.argv.slice(2),
   });
 }
 
