@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { membershipCachePlugin } from './modules/access/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import { assistantRoutes, createLanguageModel } from './modules/assistant/index.ts';
 import { type AnomalyScanOptions, auditRoutes, registerAuditJobs } from './modules/audit/index.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(databasePlugin, { handle: database });
   configureSegmentCache(database.db, config.SEARCH_CACHE_MB);
+  await app.register(membershipCachePlugin);
   // Started now: it takes a few seconds, and ingestion analyses in its own statement until it answers.
   if (database.kind === 'pglite' && config.SEARCH_ANALYSIS_WORKER) void startTextAnalysis();
   await app.register(mailPlugin, { config, mailer: options.mailer });

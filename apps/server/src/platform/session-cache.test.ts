@@ -17,7 +17,7 @@ import { createSessionCache, type SessionRecord } from './session-cache.ts';
 /**
  * The session cache (ADR 0114) answers a cookie it saw in the last seconds without the database, and never answers
  * for a session that ended: sign-out, a password change or reset, 'Sign out everywhere' and a replaced session are
- * refused at once; a role change shows at once (the role is never cached).
+ * refused at once; a role change shows at once (the membership cache forgets it, ADR 0115).
  */
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,23 +1,40 @@
 import type { Role } from '@lumen/contract';
 import { and, eq } from 'drizzle-orm';
-import { spaceMembers, spaces, userRoles } from '../../db/schema/index.ts';
+import { spaceMembers, spaces, teams, userRoles } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db.ts';
+import { membershipCacheOf } from './membership-cache.ts';
 
 export interface Membership {
   teamId: string;
   role: Role;
 }
 
+/** A membership with its team's name (what /api/me/role shows). */
+export interface TeamMembership extends Membership {
+  teamName: string;
+}
+
 export type SpaceRow = typeof spaces.$inferSelect;
 
-/** The user's team and role; every team query is scoped by this team id. */
-export async function findMembership(db: Database, userId: string): Promise<Membership | null> {
+/**
+ * The user's team and role; every team query is scoped by this team id. Answered from the membership cache when the
+ * handle has one (ADR 0115); what it returns is frozen, since the same object answers later requests.
+ */
+export async function findMembership(db: Database, userId: string): Promise<TeamMembership | null> {
+  const cache = membershipCacheOf(db);
+  const cached = cache?.lookup(userId);
+  if (cached) return cached;
+  const generation = cache?.generation ?? 0;
   const [row] = await db
-    .select({ teamId: userRoles.teamId, role: userRoles.role })
+    .select({ teamId: userRoles.teamId, role: userRoles.role, teamName: teams.name })
     .from(userRoles)
+    .innerJoin(teams, eq(teams.id, userRoles.teamId))
     .where(eq(userRoles.userId, userId))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const membership = Object.freeze(row);
+  cache?.store(userId, membership, generation);
+  return membership;
 }
 
 /** One space of the team by id or slug, with the user's active space role (null when they are not a member). */

@@ -4,7 +4,7 @@
  * it through this file and never write their own check (ADR 0060).
  */
 
-export { findMembership, type Membership, type SpaceRow } from './access.repository.ts';
+export { findMembership, type Membership, type SpaceRow, type TeamMembership } from './access.repository.ts';
 export { visibleActivityCondition } from './activity-access.ts';
 export {
   areaOfSpace,
@@ -19,6 +19,7 @@ export {
   TEAM_ROOM_AREA,
   visibleDocumentsCondition,
 } from './document-access.ts';
+export { forgetMemberships, type MembershipChange, membershipCachePlugin } from './membership-cache.ts';
 export { searchScopeIdsSource } from './search-scope-function.ts';
 export {
   canManageSpace,

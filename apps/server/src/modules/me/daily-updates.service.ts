@@ -1,8 +1,8 @@
 import type { DailyStat, DailyUpdates } from '@lumen/contract';
 import type { Database } from '../../platform/db.ts';
 import { DAY_MS, startOfLocalDay } from '../../platform/time.ts';
+import { findMembership } from '../access/index.ts';
 import { countDay, type DayCounts } from './daily-updates.repository.ts';
-import { findRoleWithTeam } from './me.repository.ts';
 
 function signed(value: number, suffix = ''): string {
   if (value > 0) return `+${value}${suffix}`;
@@ -28,7 +28,7 @@ export async function getDailyUpdates(
   const todayStart = startOfLocalDay(now, offsetMinutes);
   const yesterdayStart = new Date(todayStart.getTime() - DAY_MS);
   const tomorrowStart = new Date(todayStart.getTime() + DAY_MS);
-  const team = await findRoleWithTeam(db, userId);
+  const team = await findMembership(db, userId);
   const teamId = team?.teamId ?? null;
   const [today, yesterday]: DayCounts[] = await Promise.all([
     countDay(db, userId, teamId, { from: todayStart, to: tomorrowStart }),

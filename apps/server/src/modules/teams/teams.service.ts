@@ -20,6 +20,7 @@ import {
   canAssignRoles,
   canGrantRole,
   findMembership,
+  forgetMemberships,
   isManager,
   type Membership,
   requireManager,
@@ -266,6 +267,7 @@ export async function assignRole(
     }
     return updated;
   });
+  await forgetMemberships(db, { userId: targetUserId });
   if (!member) throw AppError.of('MEMBER_NOT_FOUND');
   return { member: toMember(member), message: TEAM_MESSAGES.roleUpdated };
 }
@@ -299,4 +301,5 @@ export async function removeMember(db: Database, actor: Actor, targetUserId: str
       severity: 'medium',
     });
   });
+  await forgetMemberships(db, { userId: targetUserId });
 }
