@@ -81,17 +81,22 @@ const CONTINUATION_WORDS = new Set(
 );
 
 /**
- * Whether a piece is a heading: one line that is a Markdown heading, or short (at most 8 words, 80 characters),
- * starting with a capital or a number and ending without the punctuation that ends or continues a sentence.
+ * Whether a line looks like a heading: short (at most 8 words, 80 characters), starting with a capital or a number,
+ * and ending without the punctuation that ends or continues a sentence (a table row or a line ending in "the" is no
+ * heading either). The one rule for chunking and for the builtin model's sentence splitter (ADR 0111).
  */
-export function isHeadingPiece(piece: string): boolean {
-  const line = piece.trim();
-  if (!line || line.includes('\n')) return false;
-  if (MARKDOWN_HEADING.test(line)) return true;
+export function hasHeadingShape(line: string): boolean {
   if (line.length > 80 || line.includes(' | ') || !/^[\p{Lu}\p{N}]/u.test(line) || !/\p{L}/u.test(line)) return false;
   const words = line.split(/\s+/);
   if (words.length > 8 || /[.!?…:;,\-–—]$/u.test(line.replace(/["'”’)\]]+$/u, ''))) return false;
   return !CONTINUATION_WORDS.has((words.at(-1) ?? '').toLowerCase());
+}
+
+/** Whether a piece is a heading: one line that is a Markdown heading or has a heading's shape. */
+export function isHeadingPiece(piece: string): boolean {
+  const line = piece.trim();
+  if (!line || line.includes('\n')) return false;
+  return MARKDOWN_HEADING.test(line) || hasHeadingShape(line);
 }
 
 /**

@@ -1,4 +1,6 @@
 /** The documents module: uploads, space files, extraction and ingestion into the search index, the document hub. */
+
+export { hasHeadingShape } from './chunk.ts';
 export { registerDocumentJobs } from './documents.jobs.ts';
 export {
   type DocumentRow,

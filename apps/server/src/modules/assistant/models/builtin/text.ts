@@ -1,6 +1,9 @@
 /**
- * Text helpers of the builtin model: words, stems, stop words and sentences. Plain functions, no dependencies.
+ * Text helpers of the builtin model: words, stems, stop words and sentences. Plain functions; the heading rule is
+ * the documents module's (one rule for chunking and quoting).
  */
+
+import { hasHeadingShape } from '../../../documents/index.ts';
 
 const STOP_WORDS = new Set(
   `a about above after again against all also am an and any are aren't as at be because been before being below
@@ -76,25 +79,6 @@ export interface TextUnit {
 
 const MARKDOWN_HEADING = /^(#{1,6})\s+(.*?)(?:\s+#+)?$/;
 const SETEXT_UNDERLINE = /^(?:={3,}|-{3,})$/;
-const HEADING_MAX_WORDS = 8;
-const HEADING_MAX_CHARS = 80;
-/** Words a wrapped line ends with when its sentence goes on in the next line. */
-const CONTINUATION_WORDS = new Set(
-  'a an the of to for and or but nor with in on at by from into as than that is are was were be been'.split(' '),
-);
-
-/**
- * Whether a line looks like a heading: short, starting with a capital or a number, and ending without the
- * punctuation that ends or continues a sentence (a table row or a line ending in "the" is no heading either).
- */
-function hasHeadingShape(line: string): boolean {
-  if (line.length > HEADING_MAX_CHARS || line.includes(' | ')) return false;
-  const words = line.split(/\s+/);
-  if (words.length > HEADING_MAX_WORDS || !/^[\p{Lu}\p{N}]/u.test(line) || !/\p{L}/u.test(line)) return false;
-  if (/[.!?…:;,\-–—]$/u.test(line.replace(/["'”’)\]]+$/u, ''))) return false;
-  return !CONTINUATION_WORDS.has((words.at(-1) ?? '').toLowerCase());
-}
-
 /** Whether a line can start a sentence (so the line before it may end one without punctuation). */
 const startsSentence = (line: string): boolean => /^["'“‘([]?[\p{Lu}\p{N}]/u.test(line);
 
