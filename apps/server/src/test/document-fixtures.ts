@@ -15,15 +15,20 @@ export async function makeDocx(paragraphs: string[]): Promise<Buffer> {
 }
 
 /** A PDF with one entry per page; each page's lines are drawn top to bottom. */
-export async function makePdf(pages: string[][]): Promise<Buffer> {
+/** A line of a PDF page: text at 11 pt, or text at its own size (a heading set larger, say). */
+export type PdfLine = string | { text: string; size: number };
+
+export async function makePdf(pages: PdfLine[][]): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (const lines of pages) {
     const page = pdf.addPage([595, 842]);
     let y = 800;
     for (const line of lines) {
-      page.drawText(line, { x: 50, y, size: 11, font });
-      y -= 16;
+      const { text, size } = typeof line === 'string' ? { text: line, size: 11 } : line;
+      page.drawText(text, { x: 50, y, size, font });
+      // A larger line takes more room below it, as a typeset heading would.
+      y -= Math.max(16, Math.round(size * 1.3));
     }
   }
   return Buffer.from(await pdf.save());

@@ -4,6 +4,7 @@ import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataParts, parseUIMessageStream, postChat, sendChat, streamedText } from '../../test/assistant-fixtures.ts';
 import { buildTestApp, createSignedInUser, type TestContext } from '../../test/build-test-app.ts';
+import { makePdf } from '../../test/document-fixtures.ts';
 import { type FilePart, postFiles, postSpaceFiles } from '../../test/multipart.ts';
 import { callApi, createTeamWithAdmin } from '../../test/team-fixtures.ts';
 
@@ -49,6 +50,22 @@ const FILES: Array<[string, () => Promise<FilePart>]> = [
     }),
   ],
   ['Word (heading styles)', async () => ({ filename: 'handbook.docx', content: await makeHeadedDocx() })],
+  [
+    'PDF (headings set larger)',
+    async () => ({
+      filename: 'handbook.pdf',
+      content: await makePdf([
+        [
+          { text: 'Cold store handbook', size: 20 },
+          { text: 'Emergencies', size: 15 },
+          SHUTDOWN,
+          CALL,
+          { text: 'Deliveries', size: 15 },
+          DELIVERIES,
+        ],
+      ]),
+    }),
+  ],
   [
     'plain text',
     async () => ({

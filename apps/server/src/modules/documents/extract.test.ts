@@ -28,6 +28,19 @@ describe('extractPages', () => {
     expect(page?.text).toBe('First paragraph line.\n\nSecond paragraph after a gap.');
   });
 
+  it('keeps a PDF heading set larger than its text apart from the sentence below it', async () => {
+    const pdf = await makePdf([
+      [
+        { text: 'Emergencies', size: 15 },
+        'The code is QX87754.',
+        'Call the duty manager.',
+        { text: 'Deliveries', size: 15 },
+      ],
+    ]);
+    const [page] = await extractPages(pdf, 'application/pdf');
+    expect(page?.text).toBe('Emergencies\n\nThe code is QX87754. Call the duty manager.\n\nDeliveries');
+  });
+
   it('explains a damaged PDF', async () => {
     await expect(extractPages(Buffer.from('%PDF-1.4 broken'), 'application/pdf')).rejects.toThrow(
       new ExtractionError('The PDF could not be read: the file seems to be damaged or is not a valid PDF.'),

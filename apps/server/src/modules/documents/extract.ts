@@ -200,7 +200,15 @@ interface PdfItem {
   hasEOL: boolean;
 }
 
-/** Rebuilds lines from positioned text items, and paragraphs from larger vertical gaps between lines. */
+/** Lines whose font sizes differ by more than this ratio are not one paragraph (a heading above its text). */
+const PDF_SIZE_CHANGE = 1.15;
+
+const isSizeChange = (a: number, b: number) => Math.max(a, b) / Math.max(Math.min(a, b), 1) > PDF_SIZE_CHANGE;
+
+/**
+ * Rebuilds lines from positioned text items, and paragraphs from larger vertical gaps between lines or a change of
+ * font size (a heading set larger than its text stays a line of its own, ADR 0111).
+ */
 function pdfItemsToText(items: PdfItem[]): string {
   const lines: Array<{ text: string; y: number; size: number }> = [];
   let current = '';
@@ -224,8 +232,9 @@ function pdfItemsToText(items: PdfItem[]): string {
   lines.forEach((line, index) => {
     const previous = lines[index - 1];
     if (!previous) text = line.text;
-    else if (Math.abs(previous.y - line.y) > previous.size * 1.75) text += `\n\n${line.text}`;
-    else if (previous.text.endsWith('-') && /^\p{Ll}/u.test(line.text)) text = `${text.slice(0, -1)}${line.text}`;
+    else if (Math.abs(previous.y - line.y) > previous.size * 1.75 || isSizeChange(previous.size, line.size)) {
+      text += `\n\n${line.text}`;
+    } else if (previous.text.endsWith('-') && /^\p{Ll}/u.test(line.text)) text = `${text.slice(0, -1)}${line.text}`;
     else text += `\n${line.text}`;
   });
   // Lines of one paragraph read as one paragraph of text.
