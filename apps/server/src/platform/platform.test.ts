@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { buildTestApp, type TestContext } from '../test/build-test-app.ts';
 import { AppError } from './errors.ts';
 import { logSlowRequests, redactUrl } from './logging.ts';
+import { helmetHeaders } from './security.ts';
 
 describe('platform', () => {
   let ctx: TestContext;
@@ -48,6 +49,16 @@ describe('platform', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('sends them on API answers and errors too, HSTS only when the app is served over https', async () => {
+    for (const url of ['/api/health', '/api/me/role', '/api/does-not-exist']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+    expect(helmetHeaders({ hsts: true })['strict-transport-security']).toMatch(/^max-age=\d+/);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
