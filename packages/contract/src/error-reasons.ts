@@ -5,6 +5,7 @@ import type { ErrorCode } from './errors.ts';
 import { INTEGRATION_REQUEST_MESSAGES } from './integration-requests.ts';
 import { INTEGRATION_MESSAGES } from './integrations.ts';
 import { CUSTOM_LABEL_MAX, FULL_NAME_MAX, INVITATION_MESSAGES } from './invitations.ts';
+import { fillPlaceholders, type PlaceholdersOf } from './placeholders.ts';
 import { SPACE_DESCRIPTION_MAX, SPACE_MESSAGES, SPACE_NAME_MAX } from './spaces.ts';
 import { TEAM_CHAT_MESSAGES } from './team-chat-messages.ts';
 import { DEPARTMENT_NAME_MAX, TEAM_MESSAGES, TEAM_NAME_MAX } from './teams.ts';
@@ -313,11 +314,6 @@ export const ERROR_REASONS = {
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
 
-/** The `{name}` placeholders of a message, as a union of names. */
-type PlaceholdersOf<Message extends string> = Message extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | PlaceholdersOf<Rest>
-  : never;
-
 type PlaceholdersOfReason<Reason extends ErrorReason> = PlaceholdersOf<(typeof ERROR_REASONS)[Reason]['message']>;
 
 /** The values a reason's message needs (`{}` for a fixed text). */
@@ -343,10 +339,7 @@ export function formatErrorReason<Reason extends ErrorReason>(
 ): string {
   const template: string = ERROR_REASONS[reason].message;
   if (!params) return template;
-  const values: Readonly<Record<string, string | number>> = params;
-  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : placeholder,
-  );
+  return fillPlaceholders(template, params);
 }
 
 export function isFixedErrorReason(reason: ErrorReason): reason is FixedErrorReason {

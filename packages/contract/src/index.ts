@@ -4,6 +4,7 @@ export * from './assistant-api.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './constants.ts';
+export * from './document-failures.ts';
 export * from './error-reasons.ts';
 export * from './errors.ts';
 export * from './health.ts';

@@ -9,6 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { AI_CHAT_MESSAGES } from '@/config/chat-messages';
 import { THINKING_TEXTS } from '@/config/thinking-texts';
+import { englishDocumentFailures } from '@/lib/document-failure-text';
 import { i18n, NAMESPACES } from '@/lib/i18n';
 import { englishServerErrors, TRANSLATED_REASONS } from '@/lib/translated-reasons';
 import de from './de.json';
@@ -25,8 +26,12 @@ function readValue(source: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], source);
 }
 
-/** English as the app loads it: the file, and the server error texts built from the contract's catalogue. */
-const en = { ...enFile, serverErrors: englishServerErrors() };
+/** English as the app loads it: the file, and the server error and document failure texts built from the contract. */
+const en = {
+  ...enFile,
+  documents: { ...enFile.documents, failures: englishDocumentFailures() },
+  serverErrors: englishServerErrors(),
+};
 const englishKeys = listKeys(en);
 
 const namespaceFiles = import.meta.glob<{ default: unknown }>('./*/*.json', { eager: true });

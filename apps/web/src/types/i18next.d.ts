@@ -1,4 +1,5 @@
 import 'i18next';
+import type { DocumentFailureKey } from '@lumen/contract';
 import type { TranslatedReason } from '@/lib/translated-reasons';
 import type analytics from '@/locales/analytics/en.json';
 import type assets from '@/locales/assets/en.json';
@@ -16,7 +17,10 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
-      translation: typeof en & { serverErrors: Record<TranslatedReason, string> };
+      translation: typeof en & {
+        serverErrors: Record<TranslatedReason, string>;
+        documents: { failures: Record<DocumentFailureKey, string> };
+      };
       teams: typeof teams;
       workspace: typeof workspace;
       teamManagement: typeof teamManagement;

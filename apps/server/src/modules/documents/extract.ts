@@ -1,5 +1,6 @@
 /// <reference path="./word-extractor.d.ts" />
 import { createInflateRaw } from 'node:zlib';
+import { formatDocumentFailure } from '@lumen/contract/document-failures';
 import type ExcelJS from 'exceljs';
 import type JSZip from 'jszip';
 import { HTMLElement, type Node as HtmlNode, parse as parseHtml, TextNode } from 'node-html-parser';
@@ -40,7 +41,7 @@ export const MAX_COMPRESSION_RATIO = 200;
 const ROWS_PER_GROUP = 20;
 
 /** What a person reads when reading a file would take more memory than its worker has. */
-export const TOO_COMPLEX_REASON = 'This file is too complex to read and was not indexed.';
+export const TOO_COMPLEX_REASON = formatDocumentFailure('tooComplex');
 
 function megabytes(bytes: number): string {
   const value = bytes / MB;
@@ -62,7 +63,7 @@ class TextBudget {
   /** Checks a whole text at once (a decoded file, the extracted result) without counting it. */
   assertFits(chars: number): void {
     if (chars > this.maxChars) {
-      throw new ExtractionError(`This file has more than ${megabytes(this.maxChars)} MB of text and was not indexed.`);
+      throw new ExtractionError(formatDocumentFailure('tooMuchText', { megabytes: megabytes(this.maxChars) }));
     }
   }
 }
@@ -133,7 +134,7 @@ async function extractWithin(
     case 'gif':
       return [];
     default:
-      throw new ExtractionError(`Files of type ${mimeType} cannot be read.`);
+      throw new ExtractionError(formatDocumentFailure('typeNotReadable', { mimeType }));
   }
 }
 
@@ -156,9 +157,7 @@ async function extractPdf(content: Buffer, maxPages: number, budget: TextBudget)
   }
   try {
     if (pdf.numPages > maxPages) {
-      throw new ExtractionError(
-        `This PDF has more than ${maxPages.toLocaleString('en-US')} pages and was not indexed.`,
-      );
+      throw new ExtractionError(formatDocumentFailure('tooManyPdfPages', { pages: maxPages.toLocaleString('en-US') }));
     }
     // One page at a time (not all at once), so a long PDF holds one page's text items, and the budget stops it early.
     const pages: ExtractedPage[] = [];
@@ -188,9 +187,9 @@ function pdfFailure(error: unknown): ExtractionError {
   if (error instanceof ExtractionError) return error;
   const name = error instanceof Error ? error.name : '';
   if (name === 'PasswordException') {
-    return new ExtractionError('The PDF is password-protected, so its text cannot be read.');
+    return new ExtractionError(formatDocumentFailure('pdfPasswordProtected'));
   }
-  return new ExtractionError('The PDF could not be read: the file seems to be damaged or is not a valid PDF.');
+  return new ExtractionError(formatDocumentFailure('pdfDamaged'));
 }
 
 interface PdfItem {
@@ -250,7 +249,7 @@ async function extractDocx(content: Buffer, budget: TextBudget): Promise<Extract
   try {
     text = (await mammoth.extractRawText({ buffer: content })).value;
   } catch {
-    throw new ExtractionError('The Word document could not be read: the file seems to be damaged.');
+    throw new ExtractionError(formatDocumentFailure('wordDamaged'));
   }
   // Checked before cleaning: each pass of cleanText copies the whole text.
   budget.assertFits(text.length);
@@ -268,9 +267,7 @@ async function extractDoc(content: Buffer, budget: TextBudget): Promise<Extracte
       .map((line) => line.trim())
       .filter(Boolean);
   } catch {
-    throw new ExtractionError(
-      'The Word 97-2003 document could not be read: its text is not in a form that can be extracted.',
-    );
+    throw new ExtractionError(formatDocumentFailure('word97Unreadable'));
   }
   budget.assertFits(paragraphs.reduce((total, paragraph) => total + paragraph.length + 2, 0));
   return [{ page: null, text: cleanText(paragraphs.join('\n\n')) }];
@@ -310,7 +307,7 @@ async function extractXlsx(content: Buffer, budget: TextBudget): Promise<Extract
   try {
     await workbook.xlsx.load(content as unknown as ArrayBuffer);
   } catch {
-    throw new ExtractionError('The Excel workbook could not be read: the file seems to be damaged.');
+    throw new ExtractionError(formatDocumentFailure('excelDamaged'));
   }
   const pages: ExtractedPage[] = [];
   workbook.worksheets.forEach((sheet, index) => {
@@ -356,7 +353,7 @@ async function extractPptx(content: Buffer, budget: TextBudget): Promise<Extract
   try {
     zip = await Zip.loadAsync(content);
   } catch {
-    throw new ExtractionError('The PowerPoint presentation could not be read: the file seems to be damaged.');
+    throw new ExtractionError(formatDocumentFailure('powerPointDamaged'));
   }
   const slides = Object.keys(zip.files)
     .map((name) => ({ name, match: /^ppt\/slides\/slide(\d+)\.xml$/.exec(name) }))
@@ -496,7 +493,23 @@ export interface ZipLimits {
 }
 
 function expandsTooFar(maxUnpackedBytes: number): ExtractionError {
-  return new ExtractionError(`This file expands to more than ${megabytes(maxUnpackedBytes)} MB and was not indexed.`);
+  return new ExtractionError(formatDocumentFailure('expandsTooFar', { megabytes: megabytes(maxUnpackedBytes) }));
+}
+
+/**
+ * The reason of a damaged archive by the label its caller names it with. Each kind has a sentence of its own (the
+ * catalogue's), so no English word goes into a translated sentence; a label outside these (no caller here passes
+ * one) gets the general 'could not be read'.
+ */
+const DAMAGED_ARCHIVES: Readonly<Record<string, 'wordDamaged' | 'excelDamaged' | 'powerPointDamaged'>> = {
+  'Word document': 'wordDamaged',
+  'Excel workbook': 'excelDamaged',
+  'PowerPoint presentation': 'powerPointDamaged',
+};
+
+function damagedArchive(label: string): ExtractionError {
+  const key = Object.hasOwn(DAMAGED_ARCHIVES, label) ? DAMAGED_ARCHIVES[label] : undefined;
+  return new ExtractionError(formatDocumentFailure(key ?? 'crashed'));
 }
 
 /**
@@ -509,7 +522,7 @@ export function assertZipWithinLimits(content: Buffer, limits: ZipLimits, label:
   const maxPartBytes = Math.min(limits.maxPartBytes ?? MAX_PART_BYTES, limits.maxUnpackedBytes);
   const maxEntries = limits.maxEntries ?? MAX_ZIP_ENTRIES;
   const maxRatio = limits.maxRatio ?? MAX_COMPRESSION_RATIO;
-  const damaged = () => new ExtractionError(`The ${label} could not be read: the file seems to be damaged.`);
+  const damaged = () => damagedArchive(label);
   if (content.length < 22) throw damaged();
   const searchFrom = Math.max(0, content.length - 22 - 0xffff);
   let end = -1;
@@ -542,17 +555,13 @@ export function assertZipWithinLimits(content: Buffer, limits: ZipLimits, label:
     total += entry.uncompressedSize === 0xffffffff ? Number.POSITIVE_INFINITY : entry.uncompressedSize;
     if (total > limits.maxUnpackedBytes) throw expandsTooFar(limits.maxUnpackedBytes);
     if (entry.uncompressedSize > maxPartBytes) {
-      throw new ExtractionError(
-        `A part of this file expands to more than ${megabytes(maxPartBytes)} MB and was not indexed.`,
-      );
+      throw new ExtractionError(formatDocumentFailure('partExpandsTooFar', { megabytes: megabytes(maxPartBytes) }));
     }
     if (
       entry.uncompressedSize > RATIO_CHECKED_BYTES &&
       entry.uncompressedSize > maxRatio * Math.max(entry.compressedSize, 1)
     ) {
-      throw new ExtractionError(
-        `This file expands to more than ${maxRatio} times its compressed size and was not indexed.`,
-      );
+      throw new ExtractionError(formatDocumentFailure('compressionTooHigh', { ratio: maxRatio }));
     }
     entries.push(entry);
     offset += 46 + nameLength + content.readUInt16LE(offset + 30) + content.readUInt16LE(offset + 32);
@@ -562,7 +571,7 @@ export function assertZipWithinLimits(content: Buffer, limits: ZipLimits, label:
 }
 
 function tooManyParts(maxEntries: number): string {
-  return `This file has more than ${maxEntries.toLocaleString('en-US')} parts and was not indexed.`;
+  return formatDocumentFailure('tooManyParts', { parts: maxEntries.toLocaleString('en-US') });
 }
 
 /**
@@ -570,7 +579,7 @@ function tooManyParts(maxEntries: number): string {
  * directory says: the limits above trust the directory, and the libraries would inflate a lying part in full.
  */
 export async function assertZipInflatesAsDeclared(content: Buffer, entries: ZipEntry[], label: string): Promise<void> {
-  const damaged = () => new ExtractionError(`The ${label} could not be read: the file seems to be damaged.`);
+  const damaged = () => damagedArchive(label);
   for (const entry of entries) {
     const local = entry.localHeaderOffset;
     if (local + 30 > content.length || content.readUInt32LE(local) !== 0x04034b50) throw damaged();

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { formatDocumentFailure } from '@lumen/contract/document-failures';
 import { type Chunk, chunkPages, type ExtractedPage } from './chunk.ts';
 import { ExtractionError, type ExtractOptions, extractPages, TOO_COMPLEX_REASON } from './extract.ts';
 
@@ -47,7 +48,9 @@ export interface ExtractedDocument {
  * into tens of thousands held a thread for half a minute and filled the index.
  */
 export const MAX_PASSAGES = 20_000;
-export const TOO_MANY_PASSAGES_REASON = `This file has more than ${MAX_PASSAGES.toLocaleString('en-US')} passages and was not indexed.`;
+export const TOO_MANY_PASSAGES_REASON = formatDocumentFailure('tooManyPassages', {
+  passages: MAX_PASSAGES.toLocaleString('en-US'),
+});
 
 /** Pages and passages of extracted text, or the refusal of a document with too many passages. */
 export function chunkExtractedPages(pages: ExtractedPage[]): ExtractedDocument {
@@ -75,8 +78,8 @@ const IN_PLACE_TYPES = new Set(['text/plain', 'text/markdown']);
 const IN_PLACE_MAX_BYTES = 256 * 1024;
 
 /** What a person reads when reading a file took longer than the time limit. */
-export const TOO_SLOW_REASON = 'This file took too long to read and was not indexed.';
-const CRASHED_REASON = 'This file could not be read and was not indexed.';
+export const TOO_SLOW_REASON = formatDocumentFailure('tooSlow');
+const CRASHED_REASON = formatDocumentFailure('crashed');
 
 /**
  * The worker's module is TypeScript, like the app; Node 20 does not apply `--import` hooks to a worker's entry, so a

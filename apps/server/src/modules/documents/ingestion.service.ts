@@ -1,3 +1,4 @@
+import { formatDocumentFailure } from '@lumen/contract';
 import type { Database } from '../../platform/db.ts';
 import type { ImageTextReader } from '../../platform/ocr.ts';
 import { readObject, type Storage } from '../../platform/storage.ts';
@@ -39,7 +40,7 @@ async function readImagePages(ocr: ImageTextReader | null, content: Buffer): Pro
   return text ? [{ page: null, text }] : [];
 }
 
-const RETRY_LATER_REASON = 'The file could not be processed. Please upload it again.';
+const RETRY_LATER_REASON = formatDocumentFailure('retryLater');
 
 /** The job's payload: one document (the hub's "process", jobs queued before ADR 0093) or an upload's batch. */
 export interface IngestJobPayload {

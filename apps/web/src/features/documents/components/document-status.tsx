@@ -1,6 +1,7 @@
 import { NO_TEXT_FOUND } from '@lumen/contract';
 import { AlertCircleIcon, CheckCircle2Icon, Clock3Icon, Loader2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentFailureText } from '@/hooks/use-document-failure-text';
 import { cn } from '@/lib/utils';
 import { useDocument } from '../api/get-document';
 
@@ -9,6 +10,7 @@ const badgeClassName = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 
 /** A document's indexing status, polled until it is final: pending, processing, ready (or 'no text found'), failed. */
 export function DocumentStatusBadge({ documentId }: { documentId: string }) {
   const { t } = useTranslation();
+  const failureText = useDocumentFailureText();
   const { data: document, isError } = useDocument({ documentId });
 
   if (!document) {
@@ -42,7 +44,9 @@ export function DocumentStatusBadge({ documentId }: { documentId: string }) {
       {status === 'failed' ? (
         <span className={cn(badgeClassName, 'bg-destructive/20')}>
           <AlertCircleIcon aria-hidden="true" className="size-3" />
-          {t('documents.status.failed', { reason: document.error ?? t('documents.status.unknownReason') })}
+          {t('documents.status.failed', {
+            reason: document.error === null ? t('documents.status.unknownReason') : failureText(document.error),
+          })}
         </span>
       ) : null}
     </span>

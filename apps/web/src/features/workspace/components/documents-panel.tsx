@@ -6,6 +6,7 @@ import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useDocumentFailureText } from '@/hooks/use-document-failure-text';
 import { formatDate } from '@/lib/format-date';
 import { formatFileSize } from '@/lib/format-file-size';
 import { cn } from '@/lib/utils';
@@ -33,10 +34,11 @@ const STATUS_STYLES: Record<DocumentStatus, string> = {
 
 function DocumentStatusLabel({ status, error }: { status: DocumentStatus; error: string | null }) {
   const { t } = useTranslation('workspace');
+  const failureText = useDocumentFailureText();
   return (
     <span
       data-status={status}
-      title={status === 'failed' && error ? error : undefined}
+      title={status === 'failed' && error ? failureText(error) : undefined}
       className={cn('inline-flex rounded-full px-2 py-0.5 font-medium text-xs', STATUS_STYLES[status])}
     >
       {t(`documents.status.${status}`)}
