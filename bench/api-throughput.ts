@@ -6,6 +6,7 @@
  *
  *   npm run api-throughput -w bench
  *   API_THROUGHPUT_SECONDS=10 (per route, default 10)  API_THROUGHPUT_WARMUP_SECONDS=2  API_THROUGHPUT_CONNECTIONS=20
+ *   API_THROUGHPUT_ROUTES=members,role (only the routes whose path contains one of the words)
  *
  * Routes: GET /api/me/role, GET /api/documents?limit=50 (50 rows), GET /api/search?q=... over 1,000 documents and
  * GET /api/teams/current/members (20 members). The embedded database by default; with DATABASE_URL, a fresh database
@@ -47,12 +48,16 @@ interface Route {
   maxP99Ms?: number;
 }
 
-const ROUTES: Route[] = [
+const ALL_ROUTES: Route[] = [
   { path: '/api/me/role', minRatio: 0.25, maxP99Ms: 20 },
   { path: '/api/documents?limit=50', minRatio: 0.1 },
   { path: `/api/search?q=${encodeURIComponent(SEARCH_QUERY)}`, minRatio: 0.1 },
   { path: '/api/teams/current/members', minRatio: 0.1 },
 ];
+
+/** API_THROUGHPUT_ROUTES=members,documents measures only the routes whose path contains one of the words. */
+const ONLY = process.env.API_THROUGHPUT_ROUTES?.split(',').filter(Boolean);
+const ROUTES = ONLY ? ALL_ROUTES.filter((route) => ONLY.some((word) => route.path.includes(word))) : ALL_ROUTES;
 
 interface Ready {
   port: number;
