@@ -9,7 +9,7 @@ import {
 } from '@lumen/contract';
 import { and, desc, eq, ilike, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { chunks, documents, files } from '../../db/schema/index.ts';
-import { type Database, lockKeysForTransaction, rowsOf } from '../../platform/db.ts';
+import { type Database, lockKeysForTransaction, placeholderFor, preparedPerHandle, rowsOf } from '../../platform/db.ts';
 import {
   type DocumentArea,
   deletableDocumentsCondition,
@@ -103,6 +103,33 @@ export interface DocumentPageCursor {
   id: string;
 }
 
+/** The user's visible documents that meet the conditions, newest first. */
+function selectVisibleDocuments(db: Database, userId: string, conditions: SQL[], limit: number) {
+  return db
+    .select({ ...documentColumns, cursorCreatedAt: sql<string>`${documents.createdAt}::text` })
+    .from(documents)
+    .leftJoin(files, eq(files.id, documents.fileId))
+    .where(and(visibleDocumentsCondition(userId), ...conditions))
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(limit);
+}
+
+const afterCursor = (createdAt: string, id: string) =>
+  sql`(${documents.createdAt}, ${documents.id}) < (${createdAt}::timestamptz, ${id}::uuid)`;
+
+/** The unfiltered list, first page and the pages after: what the document hub asks most, prepared (ADR 0116). */
+const firstPageStatement = preparedPerHandle((db) =>
+  selectVisibleDocuments(db, placeholderFor('userId'), [], placeholderFor('limit')).prepare('list_visible_documents'),
+);
+const nextPageStatement = preparedPerHandle((db) =>
+  selectVisibleDocuments(
+    db,
+    placeholderFor('userId'),
+    [afterCursor(placeholderFor('createdAt'), placeholderFor('id'))],
+    placeholderFor('limit'),
+  ).prepare('list_visible_documents_after'),
+);
+
 /** The user's visible documents, newest first, after the cursor; one more than `limit` tells whether more exist. */
 export async function listVisibleDocuments(
   db: Database,
@@ -111,24 +138,19 @@ export async function listVisibleDocuments(
   cursor: DocumentPageCursor | null,
   filters: Pick<DocumentListQuery, 'q' | 'source' | 'type' | 'processed'> = {},
 ): Promise<Array<DocumentRow & { cursorCreatedAt: string }>> {
-  const conditions: SQL[] = [visibleDocumentsCondition(userId)];
+  const conditions: SQL[] = [];
   if (filters.q) conditions.push(ilike(documents.title, `%${filters.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`));
   if (filters.source) conditions.push(eq(documents.source, filters.source));
   if (filters.type) conditions.push(inArray(documents.mimeType, [...DOCUMENT_TYPE_MIME_TYPES[filters.type]]));
   if (filters.processed === 'processed') conditions.push(sql`${AI_PROCESSED_TAG} = any(${documents.tags})`);
   if (filters.processed === 'unprocessed') conditions.push(sql`not (${AI_PROCESSED_TAG} = any(${documents.tags}))`);
-  if (cursor) {
-    conditions.push(
-      sql`(${documents.createdAt}, ${documents.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
-    );
+  if (conditions.length === 0) {
+    return cursor
+      ? nextPageStatement(db).execute({ userId, limit: limit + 1, createdAt: cursor.createdAt, id: cursor.id })
+      : firstPageStatement(db).execute({ userId, limit: limit + 1 });
   }
-  return db
-    .select({ ...documentColumns, cursorCreatedAt: sql<string>`${documents.createdAt}::text` })
-    .from(documents)
-    .leftJoin(files, eq(files.id, documents.fileId))
-    .where(and(...conditions))
-    .orderBy(desc(documents.createdAt), desc(documents.id))
-    .limit(limit + 1);
+  if (cursor) conditions.push(afterCursor(cursor.createdAt, cursor.id));
+  return selectVisibleDocuments(db, userId, conditions, limit + 1);
 }
 
 export interface StoredFileRow {

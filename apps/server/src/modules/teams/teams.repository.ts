@@ -1,7 +1,7 @@
 import type { Role } from '@lumen/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { departments, teamEmployees, teams, user, userRoles } from '../../db/schema/index.ts';
-import type { Database } from '../../platform/db.ts';
+import { type Database, placeholderFor, preparedPerHandle } from '../../platform/db.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type DepartmentRow = typeof departments.$inferSelect;
@@ -103,11 +103,17 @@ function selectMembers(db: Database, teamId: string) {
     .$dynamic();
 }
 
-/** The team's active members with their profile, role and department, oldest first. */
-export async function listActiveMembers(db: Database, teamId: string): Promise<MemberRow[]> {
+const listActiveMembersStatement = preparedPerHandle((db) => {
+  const teamId = placeholderFor<string>('teamId');
   return selectMembers(db, teamId)
     .where(and(eq(teamEmployees.teamId, teamId), eq(teamEmployees.status, 'active')))
-    .orderBy(asc(teamEmployees.joinedAt), asc(user.email));
+    .orderBy(asc(teamEmployees.joinedAt), asc(user.email))
+    .prepare('list_active_members');
+});
+
+/** The team's active members with their profile, role and department, oldest first. */
+export async function listActiveMembers(db: Database, teamId: string): Promise<MemberRow[]> {
+  return listActiveMembersStatement(db).execute({ teamId });
 }
 
 /** One active member of the team, or null when the user is not (or no longer) in it. */
