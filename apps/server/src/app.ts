@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { membershipCachePlugin } from './modules/access/index.ts';
+import { findMembership, membershipCachePlugin } from './modules/access/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import { assistantRoutes, createLanguageModel } from './modules/assistant/index.ts';
 import { type AnomalyScanOptions, auditRoutes, registerAuditJobs } from './modules/audit/index.ts';
@@ -44,6 +44,7 @@ import { type Mailer, mailPlugin } from './platform/mail.ts';
 import { ocrPlugin } from './platform/ocr.ts';
 import { openApiPlugin } from './platform/openapi.ts';
 import { realtimePlugin } from './platform/realtime.ts';
+import { responseCachePlugin } from './platform/response-cache.ts';
 import { securityPlugin } from './platform/security.ts';
 import { createSessionCache } from './platform/session-cache.ts';
 import { staticWebPlugin } from './platform/static-web.ts';
@@ -133,6 +134,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     lookUpSession: (headers) => auth.api.getSession({ headers }),
   });
   await app.register(realtimePlugin, { config, heartbeatMs: options.realtimeHeartbeatMs });
+  await app.register(responseCachePlugin, {
+    teamOf: async (userId) => (await findMembership(app.database.db, userId))?.teamId ?? null,
+  });
 
   // Job handlers: the background work each module does, claimed from the one queue by every instance.
   registerDocumentJobs(app);

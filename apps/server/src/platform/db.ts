@@ -39,6 +39,11 @@ export interface DatabaseHandle {
     onMessage: (payload: string) => void,
     onRelisten?: () => void,
   ) => Promise<() => Promise<void>>;
+  /**
+   * Embedded database only: LISTEN on a channel of this process's own database. A notice is handed over while the
+   * statement that committed it returns, before its caller goes on (what a trigger notifies is known at once).
+   */
+  listenHere?: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
 }
 
 /**
@@ -310,6 +315,12 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob | File 
     ping: () => ping(db as unknown as Database),
     close: async () => {
       if (!client.closed) await client.close();
+    },
+    listenHere: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
     },
   };
 }

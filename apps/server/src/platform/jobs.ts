@@ -77,6 +77,8 @@ export interface JobQueue {
   start(): void;
   /** Stops polling and waits for the running jobs to finish. */
   stop(): Promise<void>;
+  /** Calls `listener` each time a job of this instance has run (done, failed or put back for a retry). */
+  onJobSettled(listener: () => void): void;
 }
 
 /** The queue's timings; defaults in `JOB_QUEUE_DEFAULTS`. */
@@ -174,6 +176,7 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
   const registrations = new Map<string, Registration>();
   const lanes = new Map<string, Lane>();
   const log = options.log;
+  const settledListeners: Array<() => void> = [];
 
   let isStarted = false;
   let isStopped = false;
@@ -359,6 +362,7 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
             const running: Promise<void> = run(job)
               .catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'job bookkeeping failed'))
               .finally(() => {
+                for (const listener of settledListeners) listener();
                 lane.running.delete(running);
                 if (!isStopped) void fill(lane);
               });
@@ -416,6 +420,9 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
   }
 
   return {
+    onJobSettled(listener) {
+      settledListeners.push(listener);
+    },
     async enqueue(kind, payload, enqueueOptions = {}) {
       const target = enqueueOptions.db ?? db;
       const runAt = enqueueOptions.runAt ?? null;

@@ -71,6 +71,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
   app.get(
     '/documents',
     {
+      // Kept until the caller's or their team's documents, spaces or memberships change (ADR 0117).
+      config: { responseCache: ['user', 'team'] },
       schema: {
         tags: ['documents'],
         summary: "The user's documents, newest first",

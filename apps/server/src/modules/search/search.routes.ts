@@ -7,6 +7,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search',
     {
+      // Kept until the caller's visible documents change, or any passage (ranking statistics are global; ADR 0117).
+      config: { responseCache: ['user', 'team', 'global'] },
       schema: {
         tags: ['search'],
         summary: 'Ranked passages from the documents the user may view, with highlighted snippets',

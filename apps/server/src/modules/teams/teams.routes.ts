@@ -68,6 +68,8 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/teams/current/members',
     {
+      // Kept until the team's members, roles, departments or profiles change (ADR 0117).
+      config: { responseCache: ['user', 'team'] },
       schema: {
         tags: ['teams'],
         summary: "The team's active members with profile, role and department",
