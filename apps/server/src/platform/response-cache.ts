@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { SAFE_METHODS } from './security.ts';
 
 /**
  * Answers of the busiest list routes, kept per user and URL until something they were read from changes (ADR 0117).
@@ -24,6 +25,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A GET route whose 200 answers are kept for the caller until a write touches one of these scopes. */
     responseCache?: readonly ResponseCacheScope[];
+  }
+  interface FastifyRequest {
+    responseCachePending: PendingAnswer | null;
   }
 }
 
@@ -107,17 +111,16 @@ export function createResponseCache(maxBytes = RESPONSE_CACHE_MAX_BYTES): Respon
   };
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
+/** An answer being read for the cache: its key and the counts taken before. */
 interface PendingAnswer {
   key: string;
   versions: number[];
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    responseCachePending: PendingAnswer | null;
-  }
+/** A route's hooks of one kind with `hook` added after them. */
+function withHook<Hook>(existing: Hook | Hook[] | undefined, hook: Hook): Hook[] {
+  if (existing === undefined) return [hook];
+  return Array.isArray(existing) ? [...existing, hook] : [existing, hook];
 }
 
 /**
@@ -156,7 +159,7 @@ export const responseCachePlugin = fp(
       return scopes;
     };
 
-    app.addHook('preHandler', async (request, reply) => {
+    const serveKept: preHandlerAsyncHookHandler = async (request, reply) => {
       const kinds = request.routeOptions.config.responseCache;
       if (!kinds || request.method !== 'GET' || !request.user) return;
       const key = `${request.user.id} ${request.url}`;
@@ -164,16 +167,31 @@ export const responseCachePlugin = fp(
       const entry = cache.lookup(key, versions);
       if (entry) return reply.header('content-type', entry.contentType).send(entry.body);
       request.responseCachePending = { key, versions };
-    });
-
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (isNoticeLate && !SAFE_METHODS.has(request.method)) cache.clear();
+    };
+    const keepAnswer: onSendAsyncHookHandler = async (request, reply, payload) => {
       const pending = request.responseCachePending;
       if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       const contentType = reply.getHeader('content-type');
-      if (typeof contentType === 'string')
+      if (typeof contentType === 'string') {
         cache.store(pending.key, { body: payload, contentType, versions: pending.versions });
+      }
       return payload;
+    };
+    const forgetAfterWrite: onSendAsyncHookHandler = async (request, _reply, payload) => {
+      if (!SAFE_METHODS.has(request.method)) cache.clear();
+      return payload;
+    };
+
+    // Hooks go on the routes that need them only: other requests pay nothing.
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (route.config?.responseCache && methods.includes('GET')) {
+        route.preHandler = withHook(route.preHandler, serveKept);
+        route.onSend = withHook(route.onSend, keepAnswer);
+      }
+      if (isNoticeLate && methods.some((method) => !SAFE_METHODS.has(method))) {
+        route.onSend = withHook(route.onSend, forgetAfterWrite);
+      }
     });
   },
   { name: 'response-cache', dependencies: ['database', 'jobs', 'session'] },

@@ -5,7 +5,8 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: no CSRF check, and they leave kept answers (the response cache) as they are. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The headers helmet sets for these options, computed once: they depend on nothing in the request (no CSP nonces).
