@@ -1,22 +1,15 @@
 import { DOCUMENT_FAILURES, type DocumentFailureKey, readDocumentFailure } from '@lumen/contract';
 import type { TFunction } from 'i18next';
-import { i18n } from './i18n';
+import { addEnglishTexts, toI18nextPlaceholders } from './i18n';
 
-/**
- * English's failure texts are the contract's catalogue (as the server errors are, ADR 0109): added to the English
- * texts here, with the code that shows them, so the landing page's first load carries neither.
- */
+/** English's failure texts: the contract's catalogue, as the server errors are (ADR 0109). */
 export function englishDocumentFailures(): Record<DocumentFailureKey, string> {
   return Object.fromEntries(
-    Object.entries(DOCUMENT_FAILURES).map(([key, template]) => [key, template.replace(/\{(\w+)\}/g, '{{$1}}')]),
+    Object.entries(DOCUMENT_FAILURES).map(([key, template]) => [key, toI18nextPlaceholders(template)]),
   ) as Record<DocumentFailureKey, string>;
 }
 
-function addEnglishDocumentFailures() {
-  i18n.addResourceBundle('en', 'translation', { documents: { failures: englishDocumentFailures() } }, true, false);
-}
-if (i18n.isInitialized) addEnglishDocumentFailures();
-else i18n.on('initialized', addEnglishDocumentFailures);
+addEnglishTexts({ documents: { failures: englishDocumentFailures() } });
 
 /** A number as the server writes it in English (`20,000`, `1.5`, `100`). */
 const ENGLISH_NUMBER = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/;

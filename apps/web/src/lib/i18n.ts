@@ -83,6 +83,21 @@ function applyDocumentLanguage(language: string) {
   document.documentElement.lang = language;
 }
 
+/** A contract text's `{name}` placeholders as i18next writes them (`{{name}}`). */
+export function toI18nextPlaceholders(text: string): string {
+  return text.replace(/\{(\w+)\}/g, '{{$1}}');
+}
+
+/**
+ * Adds English texts that are not in en.json (built from the contract's catalogues by the code that shows them, so the
+ * landing page's first load carries neither), now or once i18next is initialised.
+ */
+export function addEnglishTexts(texts: Record<string, unknown>): void {
+  const add = () => i18n.addResourceBundle('en', 'translation', texts, true, false);
+  if (i18n.isInitialized) add();
+  else i18n.on('initialized', add);
+}
+
 /** Initialises i18next with the stored language; resolves once its texts are available. */
 export async function initI18n(): Promise<typeof i18n> {
   if (i18n.isInitialized) return i18n;

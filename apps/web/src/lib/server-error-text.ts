@@ -7,20 +7,13 @@ import {
 } from '@lumen/contract';
 import type { TFunction } from 'i18next';
 import { isApiError } from './api-client';
-import { i18n } from './i18n';
+import { addEnglishTexts } from './i18n';
 import { englishServerErrors, TRANSLATED_REASONS, type TranslatedReason } from './translated-reasons';
 
 const translatedReasons = new Set<string>(TRANSLATED_REASONS);
 
-/**
- * English's server error texts are the contract's catalogue: added to the English texts here, with the code that
- * shows them, so the landing page's first load carries neither the catalogue nor a copy of it.
- */
-function addEnglishServerErrors() {
-  i18n.addResourceBundle('en', 'translation', { serverErrors: englishServerErrors() }, true, false);
-}
-if (i18n.isInitialized) addEnglishServerErrors();
-else i18n.on('initialized', addEnglishServerErrors);
+// English's server error texts are the contract's catalogue (ADR 0109).
+addEnglishTexts({ serverErrors: englishServerErrors() });
 
 /**
  * Whether the texts have a translation for the reason. English is the fallback of every language, so a reason with an

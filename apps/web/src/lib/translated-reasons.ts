@@ -1,4 +1,5 @@
 import { ERROR_REASONS, type ErrorReason } from '@lumen/contract';
+import { toI18nextPlaceholders } from './i18n';
 
 /**
  * The server's reasons the app has texts for in every language (`serverErrors` of locales/<language>.json). English
@@ -96,7 +97,7 @@ export function englishServerErrors(): Record<TranslatedReason, string> {
   englishTexts ??= Object.fromEntries(
     TRANSLATED_REASONS.map((reason) => [
       reason,
-      ENGLISH_OVERRIDES[reason] ?? ERROR_REASONS[reason].message.replace(/\{(\w+)\}/g, '{{$1}}'),
+      ENGLISH_OVERRIDES[reason] ?? toI18nextPlaceholders(ERROR_REASONS[reason].message),
     ]),
   ) as Record<TranslatedReason, string>;
   return englishTexts;
