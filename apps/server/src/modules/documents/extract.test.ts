@@ -139,14 +139,14 @@ describe('parseCsv', () => {
 describe('assertZipWithinLimits', () => {
   it('accepts an ordinary archive and refuses one that expands too far', () => {
     const small = makeZip([{ name: 'a.xml', content: Buffer.alloc(1000) }]);
-    expect(assertZipWithinLimits(small, { maxUnpackedBytes: 10_000 }, 'Word document')).toMatchObject([
+    expect(assertZipWithinLimits(small, { maxUnpackedBytes: 10_000 }, 'wordDamaged')).toMatchObject([
       { name: 'a.xml', uncompressedSize: 1000 },
     ]);
-    expect(() => assertZipWithinLimits(small, { maxUnpackedBytes: 500 }, 'Word document')).toThrow(
+    expect(() => assertZipWithinLimits(small, { maxUnpackedBytes: 500 }, 'wordDamaged')).toThrow(
       /^This file expands to more than [\d.]+ MB and was not indexed\.$/,
     );
     expect(() =>
-      assertZipWithinLimits(Buffer.from('not a zip at all, no directory'), { maxUnpackedBytes: 500 }, 'Word document'),
+      assertZipWithinLimits(Buffer.from('not a zip at all, no directory'), { maxUnpackedBytes: 500 }, 'wordDamaged'),
     ).toThrow(/damaged/);
   });
 });

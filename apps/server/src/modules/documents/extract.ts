@@ -112,15 +112,15 @@ async function extractWithin(
     case 'pdf':
       return extractPdf(content, options.maxPdfPages ?? DEFAULT_MAX_PDF_PAGES, budget);
     case 'docx':
-      await assertArchiveSafe(content, maxUnpackedBytes, 'Word document');
+      await assertArchiveSafe(content, maxUnpackedBytes, 'wordDamaged');
       return extractDocx(content, budget);
     case 'doc':
       return extractDoc(content, budget);
     case 'xlsx':
-      await assertArchiveSafe(content, maxUnpackedBytes, 'Excel workbook');
+      await assertArchiveSafe(content, maxUnpackedBytes, 'excelDamaged');
       return extractXlsx(content, budget);
     case 'pptx':
-      await assertArchiveSafe(content, maxUnpackedBytes, 'PowerPoint presentation');
+      await assertArchiveSafe(content, maxUnpackedBytes, 'powerPointDamaged');
       return extractPptx(content, budget);
     case 'html':
       return [{ page: null, text: htmlToText(decodeText(content, budget)) }];
@@ -496,21 +496,8 @@ function expandsTooFar(maxUnpackedBytes: number): ExtractionError {
   return new ExtractionError(formatDocumentFailure('expandsTooFar', { megabytes: megabytes(maxUnpackedBytes) }));
 }
 
-/**
- * The reason of a damaged archive by the label its caller names it with. Each kind has a sentence of its own (the
- * catalogue's), so no English word goes into a translated sentence; a label outside these (no caller here passes
- * one) gets the general 'could not be read'.
- */
-const DAMAGED_ARCHIVES: Readonly<Record<string, 'wordDamaged' | 'excelDamaged' | 'powerPointDamaged'>> = {
-  'Word document': 'wordDamaged',
-  'Excel workbook': 'excelDamaged',
-  'PowerPoint presentation': 'powerPointDamaged',
-};
-
-function damagedArchive(label: string): ExtractionError {
-  const key = Object.hasOwn(DAMAGED_ARCHIVES, label) ? DAMAGED_ARCHIVES[label] : undefined;
-  return new ExtractionError(formatDocumentFailure(key ?? 'crashed'));
-}
+/** The failure a damaged archive of each kind is reported with: each kind has a sentence of its own. */
+export type DamagedArchive = 'wordDamaged' | 'excelDamaged' | 'powerPointDamaged';
 
 /**
  * Reads a ZIP's central directory and refuses, before any library inflates it, an archive that declares more than
@@ -518,11 +505,11 @@ function damagedArchive(label: string): ExtractionError {
  * that expands more than `maxRatio` times (a bomb's signature: deflate of repeated text reaches 1,000:1, documents'
  * XML 5-20:1). Returns the parts.
  */
-export function assertZipWithinLimits(content: Buffer, limits: ZipLimits, label: string): ZipEntry[] {
+export function assertZipWithinLimits(content: Buffer, limits: ZipLimits, kind: DamagedArchive): ZipEntry[] {
   const maxPartBytes = Math.min(limits.maxPartBytes ?? MAX_PART_BYTES, limits.maxUnpackedBytes);
   const maxEntries = limits.maxEntries ?? MAX_ZIP_ENTRIES;
   const maxRatio = limits.maxRatio ?? MAX_COMPRESSION_RATIO;
-  const damaged = () => damagedArchive(label);
+  const damaged = () => new ExtractionError(formatDocumentFailure(kind));
   if (content.length < 22) throw damaged();
   const searchFrom = Math.max(0, content.length - 22 - 0xffff);
   let end = -1;
@@ -578,8 +565,12 @@ function tooManyParts(maxEntries: number): string {
  * Inflates each part without keeping its output, and refuses the archive if a part expands to more than its
  * directory says: the limits above trust the directory, and the libraries would inflate a lying part in full.
  */
-export async function assertZipInflatesAsDeclared(content: Buffer, entries: ZipEntry[], label: string): Promise<void> {
-  const damaged = () => damagedArchive(label);
+export async function assertZipInflatesAsDeclared(
+  content: Buffer,
+  entries: ZipEntry[],
+  kind: DamagedArchive,
+): Promise<void> {
+  const damaged = () => new ExtractionError(formatDocumentFailure(kind));
   for (const entry of entries) {
     const local = entry.localHeaderOffset;
     if (local + 30 > content.length || content.readUInt32LE(local) !== 0x04034b50) throw damaged();
@@ -616,7 +607,7 @@ function inflatedSize(data: Buffer, limit: number): Promise<number> {
 }
 
 /** The checks above, in order: the directory first (nothing inflated), then the parts' real sizes. */
-async function assertArchiveSafe(content: Buffer, maxUnpackedBytes: number, label: string): Promise<void> {
-  const entries = assertZipWithinLimits(content, { maxUnpackedBytes }, label);
-  await assertZipInflatesAsDeclared(content, entries, label);
+async function assertArchiveSafe(content: Buffer, maxUnpackedBytes: number, kind: DamagedArchive): Promise<void> {
+  const entries = assertZipWithinLimits(content, { maxUnpackedBytes }, kind);
+  await assertZipInflatesAsDeclared(content, entries, kind);
 }

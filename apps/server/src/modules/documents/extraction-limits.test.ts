@@ -83,12 +83,12 @@ describe('archive limits, read from the ZIP directory before anything is inflate
   });
 
   it('refuses a part that expands more than 200 times, and a part larger than 50 MB', () => {
-    expect(() => assertZipWithinLimits(docxBomb(20), { maxUnpackedBytes: 100 * MB }, 'Word document')).toThrow(
+    expect(() => assertZipWithinLimits(docxBomb(20), { maxUnpackedBytes: 100 * MB }, 'wordDamaged')).toThrow(
       'This file expands to more than 200 times its compressed size and was not indexed.',
     );
     // An ordinary ratio under the limit passes; its size alone is refused.
     const large = zipOfParts([{ name: 'word/document.xml', data: Buffer.alloc(MB), size: 60 * MB }]);
-    expect(() => assertZipWithinLimits(large, { maxUnpackedBytes: 100 * MB }, 'Word document')).toThrow(
+    expect(() => assertZipWithinLimits(large, { maxUnpackedBytes: 100 * MB }, 'wordDamaged')).toThrow(
       'A part of this file expands to more than 50 MB and was not indexed.',
     );
   });
@@ -97,10 +97,12 @@ describe('archive limits, read from the ZIP directory before anything is inflate
     const zip = zipOfParts(
       Array.from({ length: 10_001 }, (_, index) => ({ name: `p${index}.xml`, data: Buffer.alloc(0), size: 0 })),
     );
-    expect(() => assertZipWithinLimits(zip, { maxUnpackedBytes: 100 * MB }, 'Word document')).toThrow(
+    expect(() => assertZipWithinLimits(zip, { maxUnpackedBytes: 100 * MB }, 'wordDamaged')).toThrow(
       'This file has more than 10,000 parts and was not indexed.',
     );
-    expect(assertZipWithinLimits(zip, { maxUnpackedBytes: MB, maxEntries: 10_001 }, 'x')).toHaveLength(10_001);
+    expect(assertZipWithinLimits(zip, { maxUnpackedBytes: MB, maxEntries: 10_001 }, 'wordDamaged')).toHaveLength(
+      10_001,
+    );
   });
 
   it('does not trust a directory that understates a part: inflating stops just past the declared size', async () => {
@@ -109,8 +111,8 @@ describe('archive limits, read from the ZIP directory before anything is inflate
       { name: '[Content_Types].xml', data: deflateRawSync(CONTENT_TYPES), size: CONTENT_TYPES.length },
       { name: 'word/document.xml', data, size: 64 * 1024 },
     ]);
-    const entries = assertZipWithinLimits(lying, { maxUnpackedBytes: 100 * MB }, 'Word document');
-    await expect(assertZipInflatesAsDeclared(lying, entries, 'Word document')).rejects.toThrow(
+    const entries = assertZipWithinLimits(lying, { maxUnpackedBytes: 100 * MB }, 'wordDamaged');
+    await expect(assertZipInflatesAsDeclared(lying, entries, 'wordDamaged')).rejects.toThrow(
       'The Word document could not be read: the file seems to be damaged.',
     );
     await expect(extractPages(lying, DOCX)).rejects.toThrow(
@@ -118,7 +120,11 @@ describe('archive limits, read from the ZIP directory before anything is inflate
     );
     // An honest archive passes both checks and reads as before.
     const honest = await makeDocx(['Still readable.']);
-    await assertZipInflatesAsDeclared(honest, assertZipWithinLimits(honest, { maxUnpackedBytes: MB }, 'x'), 'x');
+    await assertZipInflatesAsDeclared(
+      honest,
+      assertZipWithinLimits(honest, { maxUnpackedBytes: MB }, 'wordDamaged'),
+      'wordDamaged',
+    );
     expect(await extractPages(honest, DOCX)).toEqual([{ page: null, text: 'Still readable.' }]);
   });
 });
