@@ -202,9 +202,15 @@ describe.skipIf(!isOnServer)('two instances on one PostgreSQL server', { timeout
       const client = new pg.Client({ connectionString: a.databaseUrl ?? '' });
       await client.connect();
       try {
-        const { rows } = await client.query<{ status: string; attempts: number }>(
-          "SELECT status, attempts FROM jobs WHERE kind = 'team-chat.answer'",
-        );
+        // The job is marked done once its handler returns, which is just after the answer is: wait for that too.
+        const rows = await waitUntil('the answer job to be done', async () => {
+          const { rows } = await client.query<{ status: string; attempts: number }>(
+            "SELECT status, attempts FROM jobs WHERE kind = 'team-chat.answer'",
+          );
+          return rows.length > 0 && rows.every((row) => row.status === 'done' || row.status === 'failed')
+            ? rows
+            : undefined;
+        });
         expect(rows).toEqual([{ status: 'done', attempts: 2 }]);
       } finally {
         await client.end();
