@@ -31,6 +31,8 @@ afterAll(async () => {
 });
 
 const db = () => ctx.app.database.db;
+/** How long a notice may take to be heard before a test gives up; delivery takes milliseconds (bench/realtime.ts measures it). */
+const NOTICE_WAIT_MS = 10_000;
 
 /** The JSON of a GET, and whether the cache answered it. */
 async function read<T>(actor: Actor, url: string): Promise<{ body: T; isHit: boolean }> {
@@ -90,10 +92,10 @@ describe('the document list', () => {
     // Ingestion writes the document too: it is done before the title changes behind the app's back.
     await ctx.app.jobs.drain();
     await expect
-      .poll(async () => (await read(admin, '/api/documents?limit=50')).isHit, { timeout: 1000, interval: 20 })
+      .poll(async () => (await read(admin, '/api/documents?limit=50')).isHit, { timeout: NOTICE_WAIT_MS, interval: 20 })
       .toBe(true);
     await db().update(documents).set({ title: 'new.txt' }).where(eq(documents.ownerId, admin.userId));
-    await expect.poll(() => titlesOf(admin), { timeout: 1000, interval: 20 }).toEqual(['new.txt']);
+    await expect.poll(() => titlesOf(admin), { timeout: NOTICE_WAIT_MS, interval: 20 }).toEqual(['new.txt']);
   });
 
   it("keeps the answer while another team's documents change", async () => {
@@ -125,7 +127,9 @@ describe('the member list', () => {
       .update(teamEmployees)
       .set({ departmentId: department?.id ?? null })
       .where(eq(teamEmployees.userId, employee.userId));
-    await expect.poll(async () => (await roleOf())?.department, { timeout: 1000, interval: 20 }).toBe('Research');
+    await expect
+      .poll(async () => (await roleOf())?.department, { timeout: NOTICE_WAIT_MS, interval: 20 })
+      .toBe('Research');
     const renamed = await callApi(ctx, employee, 'POST', '/api/auth/update-user', {
       firstName: 'Grace',
       lastName: 'Hopper',
@@ -133,7 +137,9 @@ describe('the member list', () => {
     expect(renamed.statusCode).toBe(200);
     expect((await roleOf())?.firstName).toBe('Grace');
     await db().update(user).set({ lastName: 'Brewster' }).where(eq(user.id, employee.userId));
-    await expect.poll(async () => (await roleOf())?.lastName, { timeout: 1000, interval: 20 }).toBe('Brewster');
+    await expect
+      .poll(async () => (await roleOf())?.lastName, { timeout: NOTICE_WAIT_MS, interval: 20 })
+      .toBe('Brewster');
   });
 });
 
@@ -154,7 +160,7 @@ describe('search', () => {
     ]);
     const url = '/api/search?q=travel%20budget';
     // On a server the ingestion's notices may still be on their way: the answer is kept once they are in.
-    await expect.poll(async () => (await read(admin, url)).isHit, { timeout: 1000, interval: 20 }).toBe(true);
+    await expect.poll(async () => (await read(admin, url)).isHit, { timeout: NOTICE_WAIT_MS, interval: 20 }).toBe(true);
     await postFiles(ctx, other.cookie, [{ filename: 'travel.txt', content: 'Travel budget for the writers.' }]);
     await ctx.app.jobs.drain();
     expect((await read(admin, url)).isHit).toBe(false);
@@ -196,7 +202,7 @@ describe('the cache itself', () => {
 describe.skipIf(!isOnServer)('two instances on one PostgreSQL server', { timeout: 180_000 }, () => {
   afterEach(removeInstances);
 
-  it("an upload on A shows in B's document list within a second", async () => {
+  it("an upload on A shows in B's document list (B hears the notice; nothing else would refresh it)", async () => {
     const a = await createInstance();
     const b = await createInstance({}, { sharesDatabaseWith: a });
     await Promise.all([start(a), start(b)]);
@@ -222,6 +228,6 @@ describe.skipIf(!isOnServer)('two instances on one PostgreSQL server', { timeout
         contentHash: 'two-instances',
       },
     ]).finally(() => database.close());
-    await expect.poll(titlesOnB, { timeout: 1000, interval: 20 }).toBe(1);
+    await expect.poll(titlesOnB, { timeout: NOTICE_WAIT_MS, interval: 20 }).toBe(1);
   });
 });
