@@ -34,7 +34,8 @@ import {
  * actor (team A's four roles, the four space roles, a non-member, another team's admin, a user without a team, a
  * signed-out visitor) and every resource the route names (the actor's own, someone else's, a public or a private
  * space's), the answer is 2xx when the rules allow and 401/403/404 when they do not; never a 5xx. A destructive route
- * runs its refused cases first on the shared resource, and each allowed case on a fresh one. It runs on PGlite and,
+ * runs its refused cases first on the shared resource, and each allowed case on a fresh one. The outsider's cases run
+ * the other way round too: team A's admin on team B's ids (a second set of the same fixtures). It runs on PGlite and,
  * with DATABASE_URL, on the PostgreSQL server.
  */
 
@@ -44,6 +45,8 @@ const ANONYMOUS: Actor = { cookie: '', userId: '', email: '' };
 
 let ctx: TestContext;
 let fx: MatrixFixtures;
+/** The same fixtures for team B, whose outsider is team A's admin. */
+let mirror: MatrixFixtures;
 let inviteSpaceId: string;
 
 function routeKeysOf(document: { paths?: Record<string, Partial<Record<string, unknown>>> }): string[] {
@@ -231,21 +234,23 @@ interface MatrixCase {
 }
 
 /** Whether the fixtures hold the resource the case names (an employee has no share of their own, say). */
-function isApplicable(entry: MatrixEntry, actor: ActorName, variant: Variant): boolean {
+function isApplicable(fixtures: MatrixFixtures, entry: MatrixEntry, actor: ActorName, variant: Variant): boolean {
   // Accepting a team invitation as one's own is tried by a fresh person without a team only.
   if (entry.fresh === 'invited-teamless-user' && variant === 'own') return actor === 'teamless';
   try {
-    entry.request({ fx, actor, variant });
+    entry.request({ fx: fixtures, actor, variant });
     return true;
   } catch {
     return false;
   }
 }
 
-function casesOf(entry: MatrixEntry): MatrixCase[] {
+function casesOf(fixtures: MatrixFixtures, entry: MatrixEntry): MatrixCase[] {
   const cases = ACTOR_NAMES.flatMap((actor) =>
     (entry.on ?? ['none']).flatMap((variant) =>
-      isApplicable(entry, actor, variant) ? [{ actor, variant, isAllowed: isEntryAllowed(entry, actor, variant) }] : [],
+      isApplicable(fixtures, entry, actor, variant)
+        ? [{ actor, variant, isAllowed: isEntryAllowed(entry, actor, variant) }]
+        : [],
     ),
   );
   // The refused first: on a destructive route they must leave the shared resource in place for the others.
@@ -268,14 +273,27 @@ async function send(method: Method, actor: Actor, input: CaseInput, entry: Matri
   return ctx.app.inject({ method, url: request.url, headers, ...(request.body ? { payload: request.body } : {}) });
 }
 
-/** Runs every case of one route; returns what went against the table. */
-async function runRoute(key: string, entry: MatrixEntry): Promise<string[]> {
+/**
+ * Runs the cases of one route on team A's fixtures (or the ones given, with `isIncluded` choosing cases that make no
+ * fresh resource); returns what went against the table.
+ */
+async function runRoute(
+  key: string,
+  entry: MatrixEntry,
+  fixtures = fx,
+  isIncluded: (item: MatrixCase) => boolean = () => true,
+): Promise<string[]> {
   const method = key.slice(0, key.indexOf(' ')) as Method;
   const problems: string[] = [];
-  for (const item of casesOf(entry)) {
+  for (const item of casesOf(fixtures, entry).filter(isIncluded)) {
     const fresh = item.isAllowed && entry.fresh ? await makeFresh(entry, item.actor, item.variant) : {};
-    const actor = fresh.as ?? (item.actor === 'anonymous' ? ANONYMOUS : fx.actors[item.actor]);
-    const input: CaseInput = { fx, actor: item.actor, variant: item.variant, ...(fresh.id ? { fresh: fresh.id } : {}) };
+    const actor = fresh.as ?? (item.actor === 'anonymous' ? ANONYMOUS : fixtures.actors[item.actor]);
+    const input: CaseInput = {
+      fx: fixtures,
+      actor: item.actor,
+      variant: item.variant,
+      ...(fresh.id ? { fresh: fresh.id } : {}),
+    };
     const response = await send(method, actor, input, entry);
     const status = response.statusCode;
     const what = `${item.actor} on ${item.variant}: ${status} ${response.body.slice(0, 160)}`;
@@ -297,9 +315,12 @@ async function runRoute(key: string, entry: MatrixEntry): Promise<string[]> {
   return problems;
 }
 
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  const team = await createTeamWithRoles(ctx, 'Alpha');
+/**
+ * A team with every actor and resource the table names, made by its admin (`teamName`); the outsider is another team's
+ * admin (a new team of one, or `outsider`). The helpers above read the fixtures being built through `fx`.
+ */
+async function buildMatrixFixtures(teamName: string, outsider?: Actor): Promise<MatrixFixtures> {
+  const team = await createTeamWithRoles(ctx, teamName);
   const spaceActors = {
     spaceAdmin: await addMember(ctx, team.teamId, 'employee'),
     spaceLead: await addMember(ctx, team.teamId, 'employee'),
@@ -307,7 +328,7 @@ beforeAll(async () => {
     spaceViewer: await addMember(ctx, team.teamId, 'employee'),
   };
   const target = await addMember(ctx, team.teamId, 'employee');
-  const { admin: outsider } = await createTeamWithAdmin(ctx, 'Beta');
+  const otherAdmin = outsider ?? (await createTeamWithAdmin(ctx, `${teamName} outsiders`)).admin;
   const teamless = await signInNewUser(ctx);
   const actors: Record<ActorName, Actor> = {
     admin: team.admin,
@@ -315,7 +336,7 @@ beforeAll(async () => {
     employee: team.employee,
     viewer: team.viewer,
     ...spaceActors,
-    outsider,
+    outsider: otherAdmin,
     teamless,
     anonymous: ANONYMOUS,
   };
@@ -363,7 +384,19 @@ beforeAll(async () => {
   });
   fx.integrationRequestId = jsonOf<{ id: string }>(requested, 201, 'integration request').id;
   fx.alertId = await createAlert();
-}, 120_000);
+  return fx;
+}
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const alpha = await buildMatrixFixtures('Alpha');
+  const alphaInviteSpaceId = inviteSpaceId;
+  // Team B, whose ids team A's admin tries: the matrix's outsider (team B's admin) tries team A's.
+  mirror = await buildMatrixFixtures('Beta', alpha.actors.admin);
+  // The matrix and the fresh resources it makes are team A's.
+  fx = alpha;
+  inviteSpaceId = alphaInviteSpaceId;
+}, 180_000);
 
 afterAll(async () => {
   await ctx?.close();
@@ -392,5 +425,19 @@ describe('the route x role x ownership matrix', () => {
       problems.push(...found.map((problem) => `${scoped.what}: ${problem}`));
     }
     expect(problems).toEqual([]);
+  });
+
+  it("answers team A's admin 404 for every id of team B, on every route (the cases above try team B's on team A's)", async () => {
+    const isOnTeamBIds = (item: MatrixCase) => item.actor === 'outsider' && item.variant !== 'none' && !item.isAllowed;
+    const problems: string[] = [];
+    let tried = 0;
+    for (const [key, entry] of Object.entries(ACCESS_MATRIX)) {
+      for (const scoped of [entry, ...(entry.also ?? [])]) {
+        tried += casesOf(mirror, scoped).filter(isOnTeamBIds).length;
+        problems.push(...(await runRoute(key, scoped, mirror, isOnTeamBIds)).map((problem) => `${key}: ${problem}`));
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(tried).toBeGreaterThan(50);
   });
 });
