@@ -121,11 +121,15 @@ export const JOB_QUEUE_DEFAULTS = {
   pollIntervalMs: 1000,
   retryBaseMs: 5000,
   maxRetryDelayMs: 10 * 60_000,
-  leaseMs: 45_000,
-  heartbeatMs: 10_000,
-  sweepIntervalMs: 10_000,
+  // A dead worker's job is taken again at most leaseMs + sweepIntervalMs (25 s) after the crash (ADR 0090).
+  leaseMs: 20_000,
+  heartbeatMs: 5_000,
+  sweepIntervalMs: 5_000,
   keepDoneMs: 7 * 24 * 60 * 60_000,
 } as const;
+
+/** How often finished jobs older than `keepDoneMs` are deleted. */
+const CLEANUP_INTERVAL_MS = 60_000;
 
 /** The lane of kinds registered without one. */
 export const DEFAULT_LANE = 'default';
@@ -182,6 +186,7 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
   let isStopped = false;
   let timer: NodeJS.Timeout | null = null;
   let lastSweep = 0;
+  let lastCleanup = 0;
   let sweeping: Promise<void> | null = null;
 
   const kindsList = (kinds: string[]): SQL =>
@@ -315,6 +320,9 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
       RETURNING id, kind`);
     const handedOut = rowsOf<{ id: number; kind: string }>(result);
     if (handedOut.length > 0) log.warn({ jobs: handedOut }, 'jobs of a stopped worker handed out again');
+    // Old finished jobs go once a minute: the lease check runs every few seconds, this delete need not.
+    if (lastSweep - lastCleanup < CLEANUP_INTERVAL_MS) return;
+    lastCleanup = lastSweep;
     await db.execute(sql`
       DELETE FROM ${jobs} WHERE status = 'done' AND finished_at < now() - ${keepDoneMs} * interval '1 millisecond'`);
   }
