@@ -23,11 +23,12 @@ export default defineConfig({
       output: {
         advancedChunks: {
           // The libraries every screen needs, landing page included, in one chunk: fewer, better-compressed requests
-          // than the many small shared chunks the lazy routes would otherwise split them into (ADR 0042).
+          // than the many small shared chunks the lazy routes would otherwise split them into (ADR 0042). Not
+          // tailwind-merge: the landing page does without it (ADR 0118).
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|clsx|tailwind-merge|class-variance-authority)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|clsx|class-variance-authority)[\\/]/,
             },
           ],
         },

@@ -1,18 +1,19 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { paths } from './config/paths';
 import { initI18n } from './lib/i18n';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Root element #root not found');
 
-initI18n()
-  .catch((error: unknown) => console.error('Failed to initialise translations:', error))
-  .finally(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+// A visit that starts on the landing page loads only what it shows; any other page loads the app (ADR 0118).
+const isLanding = window.location.pathname === paths.home.path;
+const rendering = isLanding
+  ? import('./app/render-landing').then((module) => module.renderLanding)
+  : import('./app/render-app').then((module) => module.renderApp);
+
+Promise.all([
+  initI18n().catch((error: unknown) => console.error('Failed to initialise translations:', error)),
+  rendering,
+])
+  .then(([, render]) => render(root))
+  .catch((error: unknown) => console.error('Failed to start the app:', error));

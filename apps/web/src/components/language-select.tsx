@@ -2,14 +2,16 @@ import { LANGUAGES } from '@lumen/contract';
 import { LanguagesIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage } from '@/lib/i18n';
-import { cn } from '@/lib/utils';
 
-/** A compact native select for the UI language; the choice is stored (STORAGE_KEYS.language). */
-export function LanguageSelect({ className }: { className?: string }) {
+/**
+ * A compact native select for the UI language; the choice is stored (STORAGE_KEYS.language). Part of the landing page,
+ * which loads no tailwind-merge: its classes are chosen here, not merged with a caller's.
+ */
+export function LanguageSelect({ isHiddenOnSmallScreens = false }: { isHiddenOnSmallScreens?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   return (
-    <div className={cn('relative flex items-center', className)}>
+    <div className={isHiddenOnSmallScreens ? 'relative hidden items-center sm:flex' : 'relative flex items-center'}>
       <LanguagesIcon aria-hidden="true" className="pointer-events-none absolute left-2 size-4 text-muted-foreground" />
       <select
         aria-label={t('common.language')}

@@ -1,7 +1,7 @@
-import { SparklesIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/lib/utils';
+import { LOGO_LINK_CLASS, LogoMark } from './logo-mark';
 
 type LogoProps = {
   to: string;
@@ -12,15 +12,8 @@ type LogoProps = {
 export function Logo({ to, className }: LogoProps) {
   const { t } = useTranslation();
   return (
-    <Link
-      to={to}
-      aria-label={t('common.homeLink')}
-      className={cn('flex items-center gap-2 rounded-md font-semibold text-lg', className)}
-    >
-      <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-        <SparklesIcon aria-hidden="true" className="size-4" />
-      </span>
-      <span>{t('common.productName')}</span>
+    <Link to={to} aria-label={t('common.homeLink')} className={cn(LOGO_LINK_CLASS, className)}>
+      <LogoMark />
     </Link>
   );
 }

@@ -30,7 +30,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <div className="ml-auto flex items-center gap-2">
             <RealtimeStatusBadge className="hidden sm:flex" />
             <ThemeToggle />
-            <LanguageSelect className="hidden sm:flex" />
+            <LanguageSelect isHiddenOnSmallScreens />
             <UserMenu />
           </div>
         </div>

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { Logo } from '@/components/logo';
 import { PublicHeader } from '@/components/public-header';
 import { SkipLink } from '@/components/skip-link';
+import { paths } from '@/config/paths';
 import { SKIP_TARGETS } from '@/config/ui';
 
 /** Sign-in, sign-up and invitation pages: a slim header and a centred column. */
@@ -10,7 +12,7 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink targetId={SKIP_TARGETS.main}>{t('common.skipToMain')}</SkipLink>
-      <PublicHeader />
+      <PublicHeader logo={<Logo to={paths.home.getHref()} />} />
       <main
         id={SKIP_TARGETS.main}
         tabIndex={-1}

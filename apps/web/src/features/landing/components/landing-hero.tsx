@@ -1,7 +1,6 @@
 import { ArrowRightIcon, UserPlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
 
 export function LandingHero() {
@@ -16,18 +15,14 @@ export function LandingHero() {
         <h1 className="text-balance font-bold text-4xl tracking-tight sm:text-6xl">{t('landing.headline')}</h1>
         <p className="max-w-2xl text-balance text-lg text-muted-foreground sm:text-xl">{t('landing.subline')}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Button size="lg" asChild>
-            <Link to={paths.auth.getHref('signup')}>
-              {t('landing.adminGetStarted')}
-              <ArrowRightIcon aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button size="lg" variant="outline" asChild>
-            <Link to={paths.employeeSignup.getHref()}>
-              <UserPlusIcon aria-hidden="true" />
-              {t('landing.employeeSignUp')}
-            </Link>
-          </Button>
+          <a href={paths.auth.getHref('signup')} className={buttonVariants({ size: 'lg' })}>
+            {t('landing.adminGetStarted')}
+            <ArrowRightIcon aria-hidden="true" />
+          </a>
+          <a href={paths.employeeSignup.getHref()} className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+            <UserPlusIcon aria-hidden="true" />
+            {t('landing.employeeSignUp')}
+          </a>
         </div>
       </div>
     </section>
