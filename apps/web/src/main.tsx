@@ -1,5 +1,5 @@
 import { paths } from './config/paths';
-import { initI18n } from './lib/i18n';
+import { initI18n, loadAppTexts } from './lib/i18n';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -9,7 +9,7 @@ if (!root) throw new Error('Root element #root not found');
 const isLanding = window.location.pathname === paths.home.path;
 const rendering = isLanding
   ? import('./app/render-landing').then((module) => module.renderLanding)
-  : import('./app/render-app').then((module) => module.renderApp);
+  : Promise.all([import('./app/render-app'), loadAppTexts()]).then(([module]) => module.renderApp);
 
 Promise.all([
   initI18n().catch((error: unknown) => console.error('Failed to initialise translations:', error)),

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import landingEnglish from '@/locales/en.json';
 import { renderLanding } from './render-landing';
 
 /**
@@ -8,6 +10,11 @@ import { renderLanding } from './render-landing';
  * JavaScript; its links are plain ones that load the app by a normal navigation.
  */
 describe('the landing page rendered without the app', () => {
+  beforeAll(() => {
+    // Only the English the entry carries: the app's texts (en-app.json) are not loaded on the landing page.
+    i18n.removeResourceBundle('en', 'translation');
+    i18n.addResourceBundle('en', 'translation', landingEnglish);
+  });
   afterEach(() => {
     document.body.innerHTML = '';
   });
@@ -24,5 +31,7 @@ describe('the landing page rendered without the app', () => {
     expect(within(header).getByRole('link', { name: 'Lumen home' })).toHaveAttribute('href', '/');
     expect(within(header).getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
     expect(await within(header).findByRole('button', { name: 'Toggle theme' })).toBeInTheDocument();
+    // A text missing from en.json would show as its key ("landing.headline").
+    expect(document.body.textContent).not.toMatch(/\b(common|landing|languages|theme|[a-z]+[A-Z]\w*)\.\w+/);
   });
 });

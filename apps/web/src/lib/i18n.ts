@@ -3,12 +3,16 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import en from '@/locales/en.json';
+import type enApp from '@/locales/en-app.json';
 import { storage } from './storage';
 import type { TranslatedReason } from './translated-reasons';
 
-export type Translation = typeof en & { serverErrors: Record<TranslatedReason, string> };
+export type Translation = typeof en & typeof enApp & { serverErrors: Record<TranslatedReason, string> };
 
-/** English ships with the app (it is also the fallback); the other languages load on demand. */
+/**
+ * English ships with the entry as far as the landing page needs it (`en.json`); the app's other English texts
+ * (`en-app.json`) load with the app (`loadAppTexts`, ADR 0118). The other languages load whole, on demand.
+ */
 const loadTranslation: Record<Exclude<Language, 'en'>, () => Promise<{ default: Translation }>> = {
   es: () => import('@/locales/es.json'),
   fr: () => import('@/locales/fr.json'),
@@ -96,6 +100,14 @@ export function addEnglishTexts(texts: Record<string, unknown>): void {
   const add = () => i18n.addResourceBundle('en', 'translation', texts, true, false);
   if (i18n.isInitialized) add();
   else i18n.on('initialized', add);
+}
+
+let appTexts: Promise<void> | null = null;
+
+/** The app's English texts beyond the landing page's; the app awaits them before it renders (they are the fallback). */
+export function loadAppTexts(): Promise<void> {
+  appTexts ??= import('@/locales/en-app.json').then(({ default: texts }) => addEnglishTexts(texts));
+  return appTexts;
 }
 
 /** Initialises i18next with the stored language; resolves once its texts are available. */

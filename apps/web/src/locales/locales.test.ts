@@ -14,6 +14,7 @@ import { i18n, NAMESPACES } from '@/lib/i18n';
 import { englishServerErrors, TRANSLATED_REASONS } from '@/lib/translated-reasons';
 import de from './de.json';
 import enFile from './en.json';
+import enApp from './en-app.json';
 import es from './es.json';
 import fr from './fr.json';
 
@@ -26,10 +27,11 @@ function readValue(source: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], source);
 }
 
-/** English as the app loads it: the file, and the server error and document failure texts built from the contract. */
+/** English as the app loads it: the landing page's file and the app's, and the server error and document failure texts built from the contract. */
 const en = {
   ...enFile,
-  documents: { ...enFile.documents, failures: englishDocumentFailures() },
+  ...enApp,
+  documents: { ...enApp.documents, failures: englishDocumentFailures() },
   serverErrors: englishServerErrors(),
 };
 const englishKeys = listKeys(en);

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { i18n, initI18n } from '@/lib/i18n';
+import { i18n, initI18n, loadAppTexts } from '@/lib/i18n';
 
 // jsdom lacks a few browser APIs that Radix and the theme code use.
 if (typeof window.matchMedia !== 'function') {
@@ -39,6 +39,7 @@ configure({ asyncUtilTimeout: 10_000, defaultIgnore: 'script, style, [data-testi
 
 beforeAll(async () => {
   await initI18n();
+  await loadAppTexts();
 });
 
 afterEach(async () => {

@@ -6,6 +6,7 @@ import type assets from '@/locales/assets/en.json';
 import type audit from '@/locales/audit/en.json';
 import type dashboards from '@/locales/dashboards/en.json';
 import type en from '@/locales/en.json';
+import type enApp from '@/locales/en-app.json';
 import type integrations from '@/locales/integrations/en.json';
 import type spaces from '@/locales/spaces/en.json';
 import type teamChat from '@/locales/teamChat/en.json';
@@ -17,10 +18,11 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
-      translation: typeof en & {
-        serverErrors: Record<TranslatedReason, string>;
-        documents: { failures: Record<DocumentFailureKey, string> };
-      };
+      translation: typeof en &
+        typeof enApp & {
+          serverErrors: Record<TranslatedReason, string>;
+          documents: { failures: Record<DocumentFailureKey, string> };
+        };
       teams: typeof teams;
       workspace: typeof workspace;
       teamManagement: typeof teamManagement;
