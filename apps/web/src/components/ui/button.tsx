@@ -4,8 +4,6 @@ import type * as React from 'react';
 import { cn } from '@/lib/utils';
 import { buttonVariants } from './button-variants';
 
-export { buttonVariants };
-
 export type ButtonProps = React.ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
     /** Render the child element (a link, for instance) with the button's styles. */
